@@ -1,0 +1,73 @@
+# agentloop: make serve runs the playground, make test runs every test.
+GO       ?= go
+PORT     ?= 8080
+GOROOT   := $(shell $(GO) env GOROOT)
+WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
+WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
+WASM_ENV := GOOS=js GOARCH=wasm
+
+.PHONY: all build serve test vet test-native test-wasm test-browser bench clean tools-node tools-chromium
+
+all: build
+
+## build: compile the bridge to web/main.wasm and copy wasm_exec.js and the loop's source beside it.
+build: web/main.wasm web/wasm_exec.js web/agent-loop.go.txt
+
+web/main.wasm: go.mod go.sum $(wildcard agent/*.go wasm/*.go)
+	$(WASM_ENV) $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm
+
+# wasm_exec.js must match the Go that built main.wasm, so it is copied, never committed.
+web/wasm_exec.js: $(WASM_EXEC_JS)
+	cp $< $@
+
+# The page's Loop panel shows the real loop, not a copy kept by hand.
+web/agent-loop.go.txt: agent/loop.go
+	cp $< $@
+
+## serve: build, then serve web/ on 127.0.0.1:$(PORT) until Ctrl+C.
+serve: build
+	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web
+
+## test: vet, then the native, wasm (Node) and browser (Chromium) tests.
+test: vet test-native test-wasm
+
+vet:
+	$(GO) vet ./...
+	$(WASM_ENV) $(GO) vet ./...
+
+# The browser tests live in ./web and need the built page and Chromium.
+test-native: build tools-chromium
+	$(GO) test -race -count=1 ./...
+
+test-wasm: tools-node
+	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
+
+test-browser: build tools-chromium
+	$(GO) test -count=1 -v -run 'Browser|Page' ./web
+
+## bench: the benchmark report (see README, Performance).
+bench: build tools-chromium tools-node
+	$(GO) run ./web/benchreport
+
+clean:
+	rm -f web/main.wasm web/wasm_exec.js web/agent-loop.go.txt
+	rm -rf web/testdata/screenshots .bench
+
+# Installers: as root, install what is missing; otherwise say how.
+tools-chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Chromium for the browser tests (apt-get)..."; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "The browser tests need Chromium. Install it with: sudo apt-get install -y chromium (or set CHROMIUM=/path/to/chrome)" >&2; exit 1; \
+	  fi; }
+
+tools-node:
+	@command -v node >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Node.js for the wasm tests (apt-get)..."; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
+	  else \
+	    echo "The wasm tests run under Node.js. Install it with: sudo apt-get install -y nodejs" >&2; exit 1; \
+	  fi; }

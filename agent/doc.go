@@ -1,0 +1,22 @@
+// Package agent runs the agent loop: the control flow that turns a language
+// model into an agent.
+//
+// The loop keeps a list of messages that starts with the user's message. Each
+// step it asks the model for an action. A final action ends the run with its
+// content; a tool action names tools to call, and their outputs are appended
+// for the model to read on the next step:
+//
+//	model := agent.Script(agent.ToolCall("add", map[string]any{"a": 2, "b": 3}), agent.Final("The answer is 5."))
+//	res, err := agent.Run(ctx, model, agent.Tools{"add": add}, "What is 2 + 3?")
+//	fmt.Println(res.Text) // The answer is 5.
+//
+// A run makes at most MaxSteps model calls (10 unless set) and then stops
+// with [MaxStepsText]. A tool that is unknown, fails, panics or times out
+// does not stop the run: its error becomes the tool's output, so the model
+// can see it and recover. Malformed model output, a failing model and a
+// canceled context do stop it, with a *[StepError] that names the step.
+//
+// Actions, tool arguments and the model itself are interfaces and opaque
+// values, so that a bridge to another runtime (JavaScript, in this project)
+// can keep its own values as they are instead of converting them each step.
+package agent

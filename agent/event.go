@@ -1,0 +1,45 @@
+package agent
+
+import "time"
+
+// EventKind says what an Event reports. Each kind is a phase of the loop;
+// the phases are marked in loop.go's source with "phase:" comments.
+type EventKind string
+
+// The kinds of event, in the order a step produces them.
+const (
+	EventModelStart EventKind = "model_start" // the model is called
+	EventModelEnd   EventKind = "model_end"   // the model returned (or failed)
+	EventMessage    EventKind = "message"     // a message was appended
+	EventToolStart  EventKind = "tool_start"  // a tool call begins
+	EventToolEnd    EventKind = "tool_end"    // a tool call ended
+	EventDone       EventKind = "done"        // the run is over
+)
+
+// An Event reports one thing that happened during a run. Which fields are
+// set depends on Kind; the others are zero.
+type Event struct {
+	Kind EventKind
+	// Step is the 1-based number of the model call the event belongs to;
+	// 0 for the user's message, and the steps used for EventDone.
+	Step int
+	// Index is the position of the appended message (EventMessage).
+	Index int
+	// Message is the appended message (EventMessage).
+	Message Message
+	// Call is the position of the call in its action's calls, and Tool and
+	// ID its name and id (EventToolStart, EventToolEnd).
+	Call int
+	Tool string
+	ID   string
+	// Content is the tool's output and Failed says if it is an error
+	// (EventToolEnd).
+	Content string
+	Failed  bool
+	// Duration is how long the call took (EventModelEnd, EventToolEnd) or
+	// the whole run (EventDone).
+	Duration time.Duration
+	// Result is the run's result (EventDone), and Err its error, if any.
+	Result *Result
+	Err    error
+}

@@ -1,0 +1,231 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// A Model decides the next action from the messages so far. The slice is
+// the run's own and grows between calls; a model must not modify it.
+type Model func(ctx context.Context, messages []Message) (Action, error)
+
+// A Tool is a function the model may call by name. It gets the call's args
+// as the action gave them (an empty object when it gave none) and returns
+// its output. An error becomes the output "error: " + err.Error().
+type Tool func(ctx context.Context, args any) (string, error)
+
+// Tools maps the names a model may call to their functions.
+type Tools map[string]Tool
+
+// Run runs the agent loop for userMsg until the model gives a final answer
+// or the steps run out (see the package doc). It always returns a Result
+// with the transcript so far. The error is non-nil only when the model
+// failed or returned malformed output (StopModelError) or ctx was canceled
+// (StopCanceled); it is then a *StepError.
+func Run(ctx context.Context, model Model, tools Tools, userMsg string, opts ...Option) (*Result, error) {
+	r := &run{model: model, tools: tools, cfg: config{maxSteps: DefaultMaxSteps}, began: time.Now()}
+	for _, opt := range opts {
+		opt(&r.cfg)
+	}
+	return r.loop(ctx, userMsg)
+}
+
+// loop is the agent loop itself; the playground shows this function and
+// highlights the line of each "phase:" as the events arrive.
+func (r *run) loop(ctx context.Context, userMsg string) (*Result, error) {
+	r.append(Message{Role: RoleUser, Content: userMsg}) // phase: user
+	for r.step = 1; r.step <= r.cfg.maxSteps; r.step++ {
+		if err := ctx.Err(); err != nil {
+			return r.end(StopCanceled, "", err) // phase: canceled
+		}
+		r.res.Steps = r.step
+		stepStart := time.Now()
+		action, err := r.callModel(ctx) // phase: model
+		if err != nil {
+			return r.end(r.failure(ctx), "", err) // phase: error
+		}
+		r.append(Message{Role: RoleAssistant, Action: action}) // phase: action
+		r.res.Usage = r.res.Usage.add(action.Usage())
+		switch typ, _ := action.Type(); typ {
+		case TypeFinal:
+			r.stepDone(stepStart)
+			return r.end(StopFinal, action.Content(), nil) // phase: final
+		case TypeTool:
+			calls, err := action.AppendCalls(r.calls[:0])
+			if err != nil {
+				return r.end(StopModelError, "", err) // phase: error
+			}
+			r.calls = calls
+			outputs := r.callTools(ctx, calls) // phase: tool
+			for i, call := range calls {
+				r.append(Message{Role: RoleTool, Name: call.Name, ID: call.ID, Content: outputs[i]}) // phase: result
+			}
+		default:
+			return r.end(StopModelError, "", malformedType(action)) // phase: error
+		}
+		r.stepDone(stepStart)
+	}
+	return r.end(StopMaxSteps, MaxStepsText, nil) // phase: max_steps
+}
+
+// run holds the state of one call to Run.
+type run struct {
+	model   Model
+	tools   Tools
+	cfg     config
+	step    int // the step under way, 1-based
+	res     Result
+	began   time.Time
+	calls   []Call   // reused for every tool action
+	outputs []string // reused for every tool action
+}
+
+func (r *run) emit(e Event) {
+	if r.cfg.observe != nil {
+		r.cfg.observe(e)
+	}
+}
+
+func (r *run) append(m Message) {
+	r.res.Messages = append(r.res.Messages, m)
+	r.emit(Event{Kind: EventMessage, Step: r.res.Steps, Index: len(r.res.Messages) - 1, Message: m})
+}
+
+func (r *run) stepDone(start time.Time) {
+	r.res.StepDurations = append(r.res.StepDurations, time.Since(start))
+}
+
+// failure tells a model error caused by cancellation from any other.
+func (r *run) failure(ctx context.Context) StopReason {
+	if ctx.Err() != nil {
+		return StopCanceled
+	}
+	return StopModelError
+}
+
+// end finishes the run: it wraps err with the step, fills in the result and
+// reports EventDone.
+func (r *run) end(reason StopReason, text string, err error) (*Result, error) {
+	if err != nil {
+		err = &StepError{Step: r.step, Err: err}
+	}
+	r.res.Reason, r.res.Text = reason, text
+	r.res.Duration = time.Since(r.began)
+	res := r.res
+	r.emit(Event{Kind: EventDone, Step: res.Steps, Duration: res.Duration, Result: &res, Err: err})
+	return &res, err
+}
+
+// callModel calls the model, turning a panic or a nil action into an error.
+func (r *run) callModel(ctx context.Context) (action Action, err error) {
+	r.emit(Event{Kind: EventModelStart, Step: r.res.Steps})
+	start := time.Now()
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("model panicked: %v", v)
+		}
+		if err == nil && action == nil {
+			err = fmt.Errorf("%w: the model returned no action", ErrMalformed)
+		}
+		r.emit(Event{Kind: EventModelEnd, Step: r.res.Steps, Duration: time.Since(start), Err: err})
+	}()
+	action, err = r.model(ctx, r.res.Messages)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("model: %w", err)
+	}
+	return action, nil
+}
+
+func malformedType(a Action) error {
+	if typ, ok := a.Type(); ok {
+		return fmt.Errorf("%w: type %q is neither %q nor %q", ErrMalformed, typ, TypeFinal, TypeTool)
+	}
+	return fmt.Errorf("%w: \"type\" is missing or not a string", ErrMalformed)
+}
+
+// callTools runs the calls, concurrently when there are several, and
+// returns their outputs in call order. It reports a start and an end event
+// for each call, the ends in the order the calls finish.
+func (r *run) callTools(ctx context.Context, calls []Call) []string {
+	r.outputs = append(r.outputs[:0], make([]string, len(calls))...)
+	if len(calls) == 1 {
+		r.emit(Event{Kind: EventToolStart, Step: r.res.Steps, Tool: calls[0].Name, ID: calls[0].ID})
+		start := time.Now()
+		r.outputs[0] = r.callTool(ctx, calls[0])
+		r.toolDone(0, calls[0], r.outputs[0], time.Since(start))
+		return r.outputs
+	}
+	type finished struct {
+		i    int
+		out  string
+		took time.Duration
+	}
+	done := make(chan finished, len(calls))
+	for i, call := range calls {
+		r.emit(Event{Kind: EventToolStart, Step: r.res.Steps, Call: i, Tool: call.Name, ID: call.ID})
+		go func() {
+			start := time.Now()
+			out := r.callTool(ctx, call)
+			done <- finished{i, out, time.Since(start)}
+		}()
+	}
+	for range calls {
+		f := <-done
+		r.outputs[f.i] = f.out
+		r.toolDone(f.i, calls[f.i], f.out, f.took)
+	}
+	return r.outputs
+}
+
+func (r *run) toolDone(i int, call Call, out string, took time.Duration) {
+	m := Message{Role: RoleTool, Content: out}
+	r.emit(Event{Kind: EventToolEnd, Step: r.res.Steps, Call: i, Tool: call.Name, ID: call.ID,
+		Content: out, Failed: m.Failed(), Duration: took})
+}
+
+// callTool runs one call and returns its output, whatever happens.
+func (r *run) callTool(ctx context.Context, call Call) string {
+	tool, ok := r.tools[call.Name]
+	if !ok {
+		return errorPrefix + "unknown tool '" + call.Name + "'"
+	}
+	limit := r.cfg.toolTimeout
+	if limit <= 0 {
+		return invoke(ctx, tool, call.Args)
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	out := make(chan string, 1)
+	go func() { out <- invoke(ctx, tool, call.Args) }()
+	select {
+	case s := <-out:
+		return s
+	case <-ctx.Done():
+		if context.Cause(ctx) == context.DeadlineExceeded {
+			return fmt.Sprintf("%stool '%s' timed out after %v", errorPrefix, call.Name, limit)
+		}
+		return errorPrefix + context.Cause(ctx).Error()
+	}
+}
+
+// invoke calls tool, turning an error or a panic into an error output.
+func invoke(ctx context.Context, tool Tool, args any) (out string) {
+	defer func() {
+		if v := recover(); v != nil {
+			out = fmt.Sprintf("%spanic: %v", errorPrefix, v)
+		}
+	}()
+	s, err := tool(ctx, args)
+	if err != nil {
+		return errorPrefix + err.Error()
+	}
+	return s
+}
+
+func (u Usage) add(v Usage) Usage {
+	return Usage{InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens}
+}
