@@ -6,7 +6,7 @@ WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)
 WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 WASM_ENV := GOOS=js GOARCH=wasm
 
-.PHONY: all build serve test vet test-native test-wasm test-browser bench clean tools-node tools-chromium
+.PHONY: all build serve test vet test-native test-wasm test-browser bench clean tools-node tools-chromium tools-axe
 
 all: build
 
@@ -36,13 +36,13 @@ vet:
 	$(WASM_ENV) $(GO) vet ./...
 
 # The browser tests live in ./web and need the built page and Chromium.
-test-native: build tools-chromium
+test-native: build tools-chromium tools-axe
 	$(GO) test -race -count=1 ./...
 
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
-test-browser: build tools-chromium
+test-browser: build tools-chromium tools-axe
 	$(GO) test -count=1 -v -run 'Browser|Page' ./web
 
 ## bench: the benchmark report (see README, Performance).
@@ -71,3 +71,16 @@ tools-node:
 	  else \
 	    echo "The wasm tests run under Node.js. Install it with: sudo apt-get install -y nodejs" >&2; exit 1; \
 	  fi; }
+
+# The accessibility check injects axe-core (npm, pinned in web/testdata/package-lock.json).
+AXE := web/testdata/node_modules/axe-core/axe.min.js
+tools-axe:
+	@test -f $(AXE) || { \
+	  command -v npm >/dev/null 2>&1 || { \
+	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	      echo "Installing npm for the accessibility check (apt-get)..."; \
+	      DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	    else \
+	      echo "The accessibility check needs npm to fetch axe-core. Install it with: sudo apt-get install -y npm" >&2; exit 1; \
+	    fi; }; \
+	  npm ci --prefix web/testdata --no-audit --no-fund; }
