@@ -45,9 +45,9 @@ test-wasm: tools-node
 test-browser: build tools-chromium tools-axe
 	$(GO) test -count=1 -v -run 'Browser|Page' ./web
 
-## bench: the benchmark report (see README, Performance).
-bench: build tools-chromium tools-node
-	$(GO) run ./web/benchreport
+## bench: the benchmark report (see README, Performance): one table, raw figures in .bench/last.json.
+bench: build tools-chromium
+	GO=$(GO) $(GO) run ./web/bench
 
 clean:
 	rm -f web/main.wasm web/wasm_exec.js web/agent-loop.go.txt

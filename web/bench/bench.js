@@ -1,0 +1,80 @@
+// The bench page's harness: it loads the wasm bridge (../main.wasm) and
+// exposes globalThis.bench for make bench (web/bench/main.go) to drive
+// through chromedp. Both loops run the same trivial sync workload: the
+// model always asks for add(a=2, b=3), the tool adds, and the run stops
+// when the steps run out.
+
+import { runAgentJS, MAX_STEPS_TEXT } from "./jsloop.js";
+
+const action = { type: "tool", name: "add", args: { a: 2, b: 3 } };
+const model = () => action;
+const tools = { add: (args) => String(args.a + args.b) };
+const userMsg = "What is 2 + 3?";
+
+let memory = null;
+
+// loadBridge instantiates main.wasm with the Go runtime glue and waits
+// until the Go program has registered runAgent.
+async function loadBridge() {
+  if (typeof Go !== "function") throw new Error("../wasm_exec.js did not load (run make build)");
+  const go = new Go();
+  const res = await fetch("../main.wasm");
+  if (!res.ok) throw new Error(`../main.wasm: HTTP ${res.status} (run make build)`);
+  const { instance } = await WebAssembly.instantiateStreaming(res, go.importObject);
+  memory = instance.exports.mem;
+  let exited = false;
+  go.run(instance).finally(() => { exited = true; });
+  for (let waited = 0; typeof globalThis.runAgent !== "function"; waited += 10) {
+    if (exited) throw new Error("the Go program exited without defining runAgent");
+    if (waited > 10000) throw new Error("runAgent was not defined within 10 s of starting main.wasm");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+// timed runs one n-step run and returns its wall time in ms.
+async function timed(run, n) {
+  const t0 = performance.now();
+  const text = await run(model, tools, userMsg, n);
+  const ms = performance.now() - t0;
+  if (text !== MAX_STEPS_TEXT) {
+    throw new Error(`a ${n}-step run resolved ${JSON.stringify(text)}, want ${JSON.stringify(MAX_STEPS_TEXT)}`);
+  }
+  return ms;
+}
+
+const ready = loadBridge();
+
+globalThis.bench = {
+  ready: ready.then(() => true),
+  bridge: (n) => timed(globalThis.runAgent, n),
+  js: (n) => timed(runAgentJS, n),
+  // memory reports the wasm linear memory and, when the browser has it,
+  // the JS heap after a full GC (gc exists with --js-flags=--expose-gc).
+  memory() {
+    if (typeof globalThis.gc === "function") globalThis.gc();
+    return {
+      wasmBytes: memory ? memory.buffer.byteLength : null,
+      jsHeapBytes: performance.memory ? performance.memory.usedJSHeapSize : null,
+    };
+  },
+};
+
+// A button for people who open the page by hand (make serve, then /bench/).
+const out = document.querySelector("#out");
+ready.then(
+  () => { document.body.dataset.bench = "ready"; },
+  (err) => { document.body.dataset.bench = "failed"; out.textContent = String(err); },
+);
+document.querySelector("#go").addEventListener("click", async () => {
+  out.textContent = "running…";
+  try {
+    await ready;
+    const n = 10000;
+    const bridge = await globalThis.bench.bridge(n);
+    const js = await globalThis.bench.js(n);
+    out.textContent = `${n} steps: bridge ${(bridge * 1000 / n).toFixed(2)} µs/step, ` +
+      `plain JS ${(js * 1000 / n).toFixed(2)} µs/step (${(bridge / js).toFixed(1)}× slower)`;
+  } catch (err) {
+    out.textContent = String(err);
+  }
+});

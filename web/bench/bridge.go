@@ -1,0 +1,147 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// runTimeout bounds one timed run in the page; a naive bridge needs about
+// 8 s for 100k steps.
+const runTimeout = 5 * time.Minute
+
+// memorySample is what bench.memory() reports.
+type memorySample struct {
+	WasmBytes   *float64 `json:"wasmBytes"`
+	JSHeapBytes *float64 `json:"jsHeapBytes"`
+}
+
+// benchBridge measures rows 2 and 3 in web/bench/index.html: the runAgent
+// bridge against the plain-JS loop (jsloop.js) on the same trivial sync
+// workload in the same page, alternating run by run, and the bridge's
+// scaling from 1k to 100k steps with the wasm memory it leaves behind.
+func benchBridge(ctx context.Context, chromium, baseURL string, repeats int) (bridgeRow, scaleRow section) {
+	bridgeRow = section{Title: "2. Bridge in headless Chromium: runAgent (wasm) vs. the same loop in plain JS, 10k steps"}
+	scaleRow = section{Title: "3. Scaling through the bridge"}
+	fail := func(err error) (section, section) {
+		bridgeRow.Rows = append(bridgeRow.Rows, failed("bridge, 10k steps", err))
+		scaleRow.Rows = append(scaleRow.Rows, failed("bridge scaling", err))
+		return bridgeRow, scaleRow
+	}
+	// expose-gc lets bench.memory() read the JS heap after a full GC, and
+	// precise memory info makes performance.memory exact.
+	b, err := newBrowser(ctx, chromium,
+		chromedp.Flag("js-flags", "--expose-gc"), chromedp.Flag("enable-precise-memory-info", true))
+	if err != nil {
+		return fail(err)
+	}
+	defer b.Close()
+	if err := navigate(b.ctx, baseURL+"/bench/index.html"); err != nil {
+		return fail(fmt.Errorf("opening the bench page: %w", err))
+	}
+	if _, err := evaluate[bool](b.ctx, time.Minute, "bench.ready"); err != nil {
+		return fail(fmt.Errorf("loading the bridge in the bench page: %w", err))
+	}
+	run := func(loop string, steps int) (float64, error) {
+		ms, err := evaluate[float64](b.ctx, runTimeout, fmt.Sprintf("bench.%s(%d)", loop, steps))
+		if err != nil {
+			return 0, fmt.Errorf("%s, %s: %w", loop, stepsLabel(steps), err)
+		}
+		return ms, nil
+	}
+	memory := func() (memorySample, error) {
+		return evaluate[memorySample](b.ctx, time.Minute, "bench.memory()")
+	}
+	// Warm both loops up so the JIT has compiled them before timing.
+	for _, loop := range []string{"bridge", "js"} {
+		if _, err := run(loop, 1000); err != nil {
+			return fail(err)
+		}
+	}
+	samples := map[string][]float64{}
+	sample := func(loop string, steps int) error {
+		ms, err := run(loop, steps)
+		if err != nil {
+			return err
+		}
+		key := fmt.Sprintf("%s_%d_ms", loop, steps)
+		samples[key] = append(samples[key], ms)
+		return nil
+	}
+	for i := 0; i < repeats; i++ {
+		if err := sample("bridge", 10000); err != nil {
+			return fail(err)
+		}
+		if err := sample("js", 10000); err != nil {
+			return fail(err)
+		}
+	}
+	const n = 10000
+	bridge := median(samples["bridge_10000_ms"]) * 1000 / n
+	js := median(samples["js_10000_ms"]) * 1000 / n
+	ratios := make([]float64, repeats)
+	for i := range ratios {
+		ratios[i] = samples["bridge_10000_ms"][i] / samples["js_10000_ms"][i]
+	}
+	bridgeRow.Rows = append(bridgeRow.Rows,
+		row{Measure: "bridge (runAgent), 10k steps", Value: bridge, Unit: "µs/step", Budget: atMost(10)},
+		row{Measure: "plain JS loop, 10k steps", Value: js, Unit: "µs/step"},
+		row{Measure: "bridge / plain JS", Value: median(ratios), Unit: "×"},
+	)
+	bridgeRow.Raw = map[string]any{"ms": map[string][]float64{"bridge_10000": samples["bridge_10000_ms"], "js_10000": samples["js_10000_ms"]}}
+
+	for i := 0; i < repeats; i++ {
+		if err := sample("bridge", 1000); err != nil {
+			scaleRow.Rows = append(scaleRow.Rows, failed("bridge, 1k steps", err))
+			return bridgeRow, scaleRow
+		}
+	}
+	before, err := memory()
+	if err != nil {
+		scaleRow.Rows = append(scaleRow.Rows, failed("memory", err))
+		return bridgeRow, scaleRow
+	}
+	var after []memorySample
+	for i := 0; i < repeats; i++ {
+		if err := sample("bridge", 100000); err != nil {
+			scaleRow.Rows = append(scaleRow.Rows, failed("bridge, 100k steps", err))
+			return bridgeRow, scaleRow
+		}
+		m, err := memory()
+		if err != nil {
+			scaleRow.Rows = append(scaleRow.Rows, failed("memory", err))
+			return bridgeRow, scaleRow
+		}
+		after = append(after, m)
+	}
+	for _, steps := range []int{1000, 10000, 100000} {
+		ms := median(samples[fmt.Sprintf("bridge_%d_ms", steps)])
+		scaleRow.Rows = append(scaleRow.Rows, row{Measure: "bridge, " + stepsLabel(steps), Value: ms, Unit: "ms"})
+	}
+	scaleRow.Rows = append(scaleRow.Rows, row{Measure: "time 100k / 10k steps",
+		Value: median(samples["bridge_100000_ms"]) / median(samples["bridge_10000_ms"]), Unit: "×", Budget: atMost(12)})
+	const mb = 1 << 20
+	first, last := after[0], after[len(after)-1]
+	if first.WasmBytes != nil {
+		scaleRow.Rows = append(scaleRow.Rows,
+			row{Measure: "wasm memory before the 100k runs", Value: *before.WasmBytes / mb, Unit: "MiB"},
+			row{Measure: "wasm memory after one 100k run", Value: *first.WasmBytes / mb, Unit: "MiB"},
+			// Bounded means a run gives its memory back: more runs of the
+			// same length must not grow the heap again.
+			row{Measure: fmt.Sprintf("wasm memory after %d runs / after 1", len(after)),
+				Value: *last.WasmBytes / *first.WasmBytes, Unit: "×", Budget: atMost(1.25)},
+		)
+	}
+	if first.JSHeapBytes != nil {
+		scaleRow.Rows = append(scaleRow.Rows,
+			row{Measure: "JS heap after one 100k run (after GC)", Value: *first.JSHeapBytes / mb, Unit: "MiB"},
+			row{Measure: fmt.Sprintf("JS heap after %d runs (after GC)", len(after)), Value: *last.JSHeapBytes / mb, Unit: "MiB"},
+		)
+	}
+	scaleRow.Raw = map[string]any{"ms": samples, "memory_before": before, "memory_after_each_100k": after}
+	return bridgeRow, scaleRow
+}
