@@ -348,6 +348,19 @@ func writeScreenshot(t testing.TB, name string, png []byte) string {
 	return abs
 }
 
+// use makes t, a subtest of p's test, the test p reports to until t ends.
+// A failed subtest leaves a screenshot of its own.
+func (p *page) use(t *testing.T) {
+	parent := p.t
+	p.t = t
+	t.Cleanup(func() {
+		if t.Failed() {
+			p.saveScreenshot(sanitize(t.Name()) + ".png")
+		}
+		p.t = parent
+	})
+}
+
 // url returns the address of path (e.g. "/?embed=1#example=add") on the
 // test server.
 func (p *page) url(path string) string { return shared.server.URL + path }

@@ -1,0 +1,160 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// axePath is axe-core as make's tools-axe target installs it.
+const axePath = "testdata/node_modules/axe-core/axe.min.js"
+
+// colorScheme emulates prefers-color-scheme (light or dark).
+func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return err
+	})
+}
+
+// mobile emulates a 375x812 phone.
+func mobile() chromedp.Action[chromedp.Void] {
+	return chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
+}
+
+type axeViolation struct {
+	ID     string   `json:"id"`
+	Impact string   `json:"impact"`
+	Help   string   `json:"help"`
+	Nodes  []string `json:"nodes"`
+}
+
+func (v axeViolation) String() string {
+	return fmt.Sprintf("%s (%s): %s, at %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "; "))
+}
+
+// axeSerious runs axe-core on the page and returns its serious and critical
+// violations.
+func (p *page) axeSerious(t *testing.T) []axeViolation {
+	t.Helper()
+	src, err := os.ReadFile(axePath)
+	if err != nil {
+		t.Fatalf("the accessibility check needs axe-core at web/%s: run make tools-axe (npm ci --prefix web/testdata) first", axePath)
+	}
+	if !eval[bool](p, `typeof window.axe === "object"`) {
+		eval[chromedp.Void](p, string(src)+"\n;undefined")
+	}
+	return eval[[]axeViolation](p, `axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
+		.filter((v) => v.impact === "serious" || v.impact === "critical")
+		.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+			nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + " " + (n.failureSummary || "").replace(/\s+/g, " "))})))`)
+}
+
+func TestPageHasNoSeriousAccessibilityViolations(t *testing.T) {
+	cases := []struct {
+		name  string
+		setup []chromedp.Action[chromedp.Void]
+		path  string
+	}{
+		{"light", []chromedp.Action[chromedp.Void]{colorScheme("light")}, "/"},
+		{"dark", []chromedp.Action[chromedp.Void]{colorScheme("dark")}, "/"},
+		{"mobile", []chromedp.Action[chromedp.Void]{mobile()}, "/"},
+		{"embed", nil, "/?embed=1&readonly=1#example=add"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPage(t)
+			if len(tc.setup) > 0 {
+				p.do("emulating "+tc.name, tc.setup...)
+			}
+			p.open(tc.path)
+			// Check the page with everything shown: a transcript with a
+			// failed tool result, and the stop banner.
+			p.chooseExample("throwing-tool")
+			p.run()
+			for _, v := range p.axeSerious(t) {
+				t.Errorf("axe-core: %s", v)
+			}
+		})
+	}
+}
+
+func TestPageScreenshotsForReview(t *testing.T) {
+	cases := []struct {
+		file  string
+		setup []chromedp.Action[chromedp.Void]
+		width int
+	}{
+		{"desktop.png", []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(1280, 900), colorScheme("light")}, 1280},
+		{"mobile.png", []chromedp.Action[chromedp.Void]{mobile(), colorScheme("light")}, 375},
+		{"dark.png", []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(1280, 900), colorScheme("dark")}, 1280},
+	}
+	backgrounds := map[string]string{}
+	for _, tc := range cases {
+		t.Run(strings.TrimSuffix(tc.file, ".png"), func(t *testing.T) {
+			p := newPage(t)
+			p.do("emulating the screen", tc.setup...)
+			p.open("/")
+			b := p.run()
+			require.Equal(t, "final", b.Reason)
+			assert.Equal(t, tc.width, eval[int](p, `window.innerWidth`), "the emulated width")
+			assert.LessOrEqual(t, eval[int](p, `document.documentElement.scrollWidth`), tc.width,
+				"the page fits %d px without scrolling sideways", tc.width)
+			for _, sel := range []string{"#model-editor", "#tools-editor", "#user-message", "#run", "#step", "#stop", "#transcript", "#stop-banner"} {
+				assert.True(t, p.visible(sel), "%s is shown at %d px", sel, tc.width)
+			}
+			backgrounds[tc.file] = eval[string](p, `getComputedStyle(document.body).backgroundColor`)
+			png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+			require.NoError(t, err)
+			require.NotEmpty(t, writeScreenshot(t, tc.file, png), "the screenshot is saved")
+		})
+	}
+	if backgrounds["desktop.png"] != "" && backgrounds["dark.png"] != "" {
+		assert.NotEqual(t, backgrounds["desktop.png"], backgrounds["dark.png"], "prefers-color-scheme: dark changes the page's colors")
+	}
+}
+
+func TestPageControlsWorkFromTheKeyboard(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+
+	// Tab indents inside an editor instead of leaving it.
+	p.do("pressing Tab at the end of the Model editor",
+		chromedp.Focus(chromedp.CSS("#model-editor")),
+		chromedp.Evaluate[chromedp.Void](`(() => { const e = document.querySelector("#model-editor"); e.setSelectionRange(e.value.length, e.value.length); })()`),
+	)
+	before := p.value("#model-editor")
+	p.do("pressing Tab", chromedp.KeyEvent("\t"))
+	after := p.value("#model-editor")
+	assert.Equal(t, "model-editor", eval[string](p, `document.activeElement.id`), "Tab keeps the focus in the editor")
+	assert.True(t, strings.HasPrefix(after, before) && len(after) > len(before) && strings.TrimSpace(after[len(before):]) == "",
+		"Tab inserts indentation; the editor went from %q to %q", before, after)
+
+	// Every button is labelled and focusable; Enter on the focused Run
+	// button runs.
+	unlabelled := eval[[]string](p, `[...document.querySelectorAll("button, input, select, textarea")]
+		.filter((e) => e.checkVisibility() && !(e.labels && e.labels.length) && !e.getAttribute("aria-label") && !e.getAttribute("aria-labelledby") && !e.textContent.trim())
+		.map((e) => e.outerHTML.slice(0, 80))`)
+	assert.Empty(t, unlabelled, "every visible control has a label")
+	p.setEditor("model-editor", before)
+	p.do("focusing Run from the keyboard", chromedp.Focus(chromedp.CSS("#run")))
+	ring := eval[string](p, `(() => { const s = getComputedStyle(document.activeElement);
+		return s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0 ? "outline " + s.outlineWidth :
+			s.boxShadow !== "none" ? "shadow " + s.boxShadow : ""; })()`)
+	assert.NotEmpty(t, ring, "the focused Run button shows a visible focus ring")
+	p.do("pressing Enter on Run", chromedp.KeyEvent("\r"))
+	b := p.waitBanner()
+	assert.Equal(t, "final", b.Reason, "Enter on the focused Run button runs")
+}

@@ -1,0 +1,186 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// waitToolCallShown waits until the page says a run is in flight and the
+// assistant's tool call is on screen.
+func (p *page) waitToolCallShown() {
+	p.t.Helper()
+	waitFor[bool](p, waitTimeout, "the run to start and show the assistant's tool call",
+		`document.body.dataset.running === "true" &&
+			!!document.querySelector('#transcript li.msg[data-role="assistant"][data-type="tool"]')`)
+}
+
+// answersQuickly fails the test if the page's main thread does not answer
+// within d: the page froze.
+func (p *page) answersQuickly(d time.Duration, while string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, d)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.now()`)); err != nil {
+		p.t.Fatalf("the page froze %s: it did not answer within %v (%v)", while, d, err)
+	}
+}
+
+// assertStillWorks runs the seed's example and checks it ends as it should:
+// the page recovered from whatever the test did before.
+func (p *page) assertStillWorks(t *testing.T) {
+	t.Helper()
+	p.chooseExample("add")
+	b := p.run()
+	assertAddTranscript(t, p.value("#user-message"), p.transcript(), b)
+}
+
+func TestPageStopCancelsARun(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.setValue("#time-limit", "30000")
+	p.setEditor("model-editor", slowModel)
+	p.setEditor("tools-editor", slowTools)
+	p.click("#run")
+	p.waitToolCallShown()
+
+	p.click("#stop")
+	b := p.waitBanner()
+	assert.Equal(t, "canceled", b.Reason, "Stop ends the run as canceled; the banner said %q", b.Text)
+	assert.Contains(t, b.Text, "canceled", "the banner says the run was canceled")
+	for _, m := range p.transcript() {
+		assert.NotEqual(t, "late", m.Text, "the stopped tool's late result never shows")
+		assert.NotEqual(t, "final", m.Type, "a stopped run shows no final answer")
+	}
+	assert.Equal(t, slowModel, p.value("#model-editor"), "Stop keeps the Model editor as it was")
+	assert.Equal(t, slowTools, p.value("#tools-editor"), "Stop keeps the Tools editor as it was")
+	p.assertStillWorks(t)
+}
+
+func TestPageRunawayToolIsStoppedAtTheLimitAndThePageRecovers(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.chooseExample("runaway")
+	model, tools := p.value("#model-editor"), p.value("#tools-editor")
+	require.Regexp(t, `while\s*\(\s*true\s*\)`, tools, "the runaway example's tool loops forever")
+	p.setValue("#time-limit", "500")
+
+	start := time.Now()
+	p.click("#run")
+	p.waitToolCallShown()
+	p.answersQuickly(2*time.Second, "while the runaway tool spun")
+	b := p.waitBanner()
+	took := time.Since(start)
+
+	assert.Equal(t, "timeout", b.Reason, "the banner's reason for a call that ran away; it said %q", b.Text)
+	assert.Regexp(t, `tool '[^']+' at step 1 did not return within 500 ms`, b.Text, "the banner names the call that ran away and the limit set")
+	assert.GreaterOrEqual(t, took, 500*time.Millisecond, "the call was stopped before its limit")
+	assert.Less(t, took, 10*time.Second, "the call was stopped %v after Run, long after its 500 ms limit", took)
+	assert.Equal(t, model, p.value("#model-editor"), "the worker's restart keeps the Model editor")
+	assert.Equal(t, tools, p.value("#tools-editor"), "the worker's restart keeps the Tools editor")
+	waitFor[bool](p, waitTimeout, "the replaced worker's engine to be ready again", `document.body.dataset.engine === "ready"`)
+
+	p.assertStillWorks(t)
+}
+
+// An editor error is shown next to that editor with its line and column,
+// and nothing runs.
+func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
+	cases := []struct {
+		name   string
+		editor string // the editor with the bad source
+		src    string
+		line   int
+	}{
+		{"model syntax error", "model", "[\n  {type: \"tool\", name: \"add\", args: {a: 2, b: 3}},\n  {type: \"final\" content: \"x\"}\n]", 3},
+		{"tools syntax error", "tools", "{\n  add: ({a, b}) => String(a + b),\n  sub: ({a, b}) => String(a - b)))\n}", 3},
+		{"model evaluation error", "model", "[\n  {type: \"final\", content: \"x\"},\n  notDefinedAnywhere,\n]", 3},
+	}
+	p := newPage(t)
+	p.open("/")
+	goodModel, goodTools := p.value("#model-editor"), p.value("#tools-editor")
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p.use(t)
+			p.setEditor("model-editor", goodModel)
+			p.setEditor("tools-editor", goodTools)
+			p.setEditor(tc.editor+"-editor", tc.src)
+			p.click("#run")
+			errSel, otherSel := "#"+tc.editor+"-error", "#tools-error"
+			if tc.editor == "tools" {
+				otherSel = "#model-error"
+			}
+			waitFor[bool](p, waitTimeout, "the error to show next to the "+tc.editor+" editor",
+				fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility() && e.textContent.trim() !== ""; })()`, js(errSel)))
+			shown := p.text(errSel)
+			assert.Regexp(t, regexp.MustCompile(fmt.Sprintf(`^Line %d, column \d+: \S`, tc.line)), shown,
+				"the error names the line and column of the mistake and says what is wrong")
+			assert.False(t, p.visible(otherSel) && p.text(otherSel) != "", "the other editor shows no error")
+			assert.Empty(t, p.transcript(), "nothing ran: the transcript stays empty")
+			assert.False(t, p.currentBanner().Visible, "nothing ran: no stop banner")
+			assert.NotEqual(t, "true", eval[string](p, `document.body.dataset.running || ""`), "nothing is running")
+			assert.Equal(t, tc.src, p.value("#"+tc.editor+"-editor"), "the editor keeps what the user typed")
+
+			// Fixing the mistake clears the error and runs.
+			p.setEditor(tc.editor+"-editor", map[string]string{"model": goodModel, "tools": goodTools}[tc.editor])
+			b := p.run()
+			assert.Equal(t, "final", b.Reason, "after the fix the run works; the banner said %q", b.Text)
+			assert.False(t, p.visible(errSel) && p.text(errSel) != "", "after the fix the error is gone")
+		})
+	}
+}
+
+func TestPageToolOutputWithHTMLIsShownAsText(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.setEditor("model-editor", echoModel)
+	p.setEditor("tools-editor", htmlTools)
+	p.setValue("#user-message", `<i>hi</i> & <script>alert(2)</script>`)
+	b := p.run()
+
+	got := p.transcript()
+	require.Len(t, got, 4, "the transcript shows the message, the call, its result and the answer: %v", got)
+	assert.Equal(t, `<i>hi</i> & <script>alert(2)</script>`, got[0].Text, "the user's message shows as typed, markup and all")
+	assert.Equal(t, "<img src=x onerror=alert(1)>", got[2].Text, "the tool's output shows as text")
+	assert.Equal(t, "<b>done</b>", got[3].Text, "the final answer shows as text")
+	assert.Equal(t, "final", b.Reason)
+	assert.Contains(t, b.Text, "<b>done</b>", "the banner shows the answer as text")
+
+	elems := eval[[]string](p, `[...document.querySelectorAll("#transcript img, #transcript script, #transcript i, #transcript b, #stop-banner img, #stop-banner b")].map(e => e.outerHTML)`)
+	assert.Empty(t, elems, "no markup from the run became elements")
+	assert.Empty(t, p.dialogsOpened(), "no script from the run ran (no dialog opened)")
+}
+
+func TestPageMaxStepsFieldIsValidated(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	for _, bad := range []string{"0", "-1", "2.5", ""} {
+		t.Run(fmt.Sprintf("%q", bad), func(t *testing.T) {
+			p.use(t)
+			p.setValue("#max-steps", bad)
+			p.click("#run")
+			waitFor[bool](p, waitTimeout, "#max-steps-error to explain the bad value",
+				`(() => { const e = document.querySelector("#max-steps-error"); return e.checkVisibility() && e.textContent.trim() !== ""; })()`)
+			assert.Equal(t, "alert", eval[string](p, `document.querySelector("#max-steps-error").getAttribute("role") || ""`),
+				"the explanation is announced (role=alert)")
+			assert.Empty(t, p.transcript(), "nothing ran with max steps %q", bad)
+			assert.False(t, p.currentBanner().Visible, "nothing ran with max steps %q", bad)
+		})
+	}
+
+	p.chooseExample("max-steps")
+	p.setValue("#max-steps", "3")
+	b := p.run()
+	assert.False(t, p.visible("#max-steps-error") && p.text("#max-steps-error") != "", "a valid value clears the explanation")
+	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
+	assert.Contains(t, b.Text, "Stopped: reached max steps.")
+	assert.Equal(t, 3, count(p.transcript(), func(m msg) bool { return m.Role == "assistant" }), "max steps 3 allows three model calls")
+}
