@@ -100,50 +100,63 @@ func (m Map) Content() string {
 	}
 }
 
-// AppendCalls implements Action.
+// AppendCalls implements Action. "calls" may be a []any, []map[string]any
+// or []Map; a list that is empty, or an entry that is not an object, is
+// malformed.
 func (m Map) AppendCalls(calls []Call) ([]Call, error) {
 	list, ok := m["calls"]
 	if !ok {
-		call, err := mapCall(m, "")
+		call, err := mapCall(m, -1)
 		if err != nil {
 			return calls, err
 		}
 		return append(calls, call), nil
 	}
-	var entries []map[string]any
+	n := len(calls)
 	switch l := list.(type) {
-	case []map[string]any:
-		entries = l
-	case []Map:
-		for _, e := range l {
-			entries = append(entries, e)
-		}
 	case []any:
 		for i, e := range l {
 			entry, ok := asObject(e)
 			if !ok {
-				return calls, fmt.Errorf("%w: calls[%d] is not an object", ErrMalformed, i)
+				return calls[:n], fmt.Errorf("%w: calls[%d] is not an object", ErrMalformed, i)
 			}
-			entries = append(entries, entry)
+			call, err := mapCall(entry, i)
+			if err != nil {
+				return calls[:n], err
+			}
+			calls = append(calls, call)
+		}
+	case []map[string]any:
+		for i, e := range l {
+			call, err := mapCall(e, i)
+			if err != nil {
+				return calls[:n], err
+			}
+			calls = append(calls, call)
+		}
+	case []Map:
+		for i, e := range l {
+			call, err := mapCall(e, i)
+			if err != nil {
+				return calls[:n], err
+			}
+			calls = append(calls, call)
 		}
 	default:
 		return calls, fmt.Errorf("%w: \"calls\" is not a list", ErrMalformed)
 	}
-	for i, e := range entries {
-		call, err := mapCall(e, fmt.Sprintf("calls[%d]: ", i))
-		if err != nil {
-			return calls, err
-		}
-		calls = append(calls, call)
+	if len(calls) == n {
+		return calls, fmt.Errorf("%w: \"calls\" is empty", ErrMalformed)
 	}
 	return calls, nil
 }
 
-// mapCall reads one call's name, args and id; where prefixes its errors.
-func mapCall(m map[string]any, where string) (Call, error) {
+// mapCall reads one call's name, args and id; i is the call's index in
+// "calls", or -1 for a single call.
+func mapCall(m map[string]any, i int) (Call, error) {
 	name, ok := m["name"].(string)
 	if !ok {
-		return Call{}, fmt.Errorf("%w: %stool action has no string \"name\"", ErrMalformed, where)
+		return Call{}, fmt.Errorf("%w: %stool action has no string \"name\"", ErrMalformed, where(i))
 	}
 	call := Call{Name: name}
 	switch args := m["args"].(type) {
@@ -152,7 +165,7 @@ func mapCall(m map[string]any, where string) (Call, error) {
 	default:
 		obj, ok := asObject(args)
 		if !ok {
-			return Call{}, fmt.Errorf("%w: %s\"args\" of tool %q is not an object", ErrMalformed, where, name)
+			return Call{}, fmt.Errorf("%w: %s\"args\" of tool %q is not an object", ErrMalformed, where(i), name)
 		}
 		call.Args = obj
 	}
@@ -164,6 +177,14 @@ func mapCall(m map[string]any, where string) (Call, error) {
 		call.ID = fmt.Sprint(id)
 	}
 	return call, nil
+}
+
+// where names call i for an error message.
+func where(i int) string {
+	if i < 0 {
+		return ""
+	}
+	return fmt.Sprintf("calls[%d]: ", i)
 }
 
 func asObject(v any) (map[string]any, bool) {

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -12,7 +13,9 @@ type Model func(ctx context.Context, messages []Message) (Action, error)
 
 // A Tool is a function the model may call by name. It gets the call's args
 // as the action gave them (an empty object when it gave none) and returns
-// its output. An error becomes the output "error: " + err.Error().
+// its output. An error becomes the output "error: " + err.Error(), and a
+// panic the output "error: panic: " and the panic's value. The calls of a
+// parallel tool action run in goroutines of their own, at the same time.
 type Tool func(ctx context.Context, args any) (string, error)
 
 // Tools maps the names a model may call to their functions.
@@ -23,6 +26,11 @@ type Tools map[string]Tool
 // with the transcript so far. The error is non-nil only when the model
 // failed or returned malformed output (StopModelError) or ctx was canceled
 // (StopCanceled); it is then a *StepError.
+//
+// The model and the tools get ctx and should return soon after it is done:
+// Run waits for them, except for a tool call that outlives ToolTimeout.
+// When ctx is done after the tools of a step returned, their outputs are
+// appended before the run stops.
 func Run(ctx context.Context, model Model, tools Tools, userMsg string, opts ...Option) (*Result, error) {
 	r := &run{model: model, tools: tools, cfg: config{maxSteps: DefaultMaxSteps}, began: time.Now()}
 	for _, opt := range opts {
@@ -39,8 +47,7 @@ func (r *run) loop(ctx context.Context, userMsg string) (*Result, error) {
 		if err := ctx.Err(); err != nil {
 			return r.end(StopCanceled, "", err) // phase: canceled
 		}
-		r.res.Steps = r.step
-		stepStart := time.Now()
+		r.startStep()
 		action, err := r.callModel(ctx) // phase: model
 		if err != nil {
 			return r.end(r.failure(ctx), "", err) // phase: error
@@ -49,7 +56,6 @@ func (r *run) loop(ctx context.Context, userMsg string) (*Result, error) {
 		r.res.Usage = r.res.Usage.add(action.Usage())
 		switch typ, _ := action.Type(); typ {
 		case TypeFinal:
-			r.stepDone(stepStart)
 			return r.end(StopFinal, action.Content(), nil) // phase: final
 		case TypeTool:
 			calls, err := action.AppendCalls(r.calls[:0])
@@ -61,10 +67,13 @@ func (r *run) loop(ctx context.Context, userMsg string) (*Result, error) {
 			for i, call := range calls {
 				r.append(Message{Role: RoleTool, Name: call.Name, ID: call.ID, Content: outputs[i]}) // phase: result
 			}
+			if err := ctx.Err(); err != nil {
+				return r.end(StopCanceled, "", err) // phase: canceled
+			}
 		default:
 			return r.end(StopModelError, "", malformedType(action)) // phase: error
 		}
-		r.stepDone(stepStart)
+		r.endStep()
 	}
 	return r.end(StopMaxSteps, MaxStepsText, nil) // phase: max_steps
 }
@@ -77,8 +86,9 @@ type run struct {
 	step    int // the step under way, 1-based
 	res     Result
 	began   time.Time
-	calls   []Call   // reused for every tool action
-	outputs []string // reused for every tool action
+	stepAt  time.Time // when the step under way began
+	calls   []Call    // reused for every tool action
+	outputs []string  // reused for every tool action
 }
 
 func (r *run) emit(e Event) {
@@ -89,11 +99,18 @@ func (r *run) emit(e Event) {
 
 func (r *run) append(m Message) {
 	r.res.Messages = append(r.res.Messages, m)
-	r.emit(Event{Kind: EventMessage, Step: r.res.Steps, Index: len(r.res.Messages) - 1, Message: m})
+	r.emit(Event{Kind: EventMessage, Step: r.step, Index: len(r.res.Messages) - 1, Message: m})
 }
 
-func (r *run) stepDone(start time.Time) {
-	r.res.StepDurations = append(r.res.StepDurations, time.Since(start))
+// startStep counts a model call about to be made.
+func (r *run) startStep() {
+	r.res.Steps = r.step
+	r.stepAt = time.Now()
+}
+
+// endStep records how long the step under way took.
+func (r *run) endStep() {
+	r.res.StepDurations = append(r.res.StepDurations, time.Since(r.stepAt))
 }
 
 // failure tells a model error caused by cancellation from any other.
@@ -107,6 +124,9 @@ func (r *run) failure(ctx context.Context) StopReason {
 // end finishes the run: it wraps err with the step, fills in the result and
 // reports EventDone.
 func (r *run) end(reason StopReason, text string, err error) (*Result, error) {
+	if len(r.res.StepDurations) < r.res.Steps {
+		r.endStep() // the run ends within a step
+	}
 	if err != nil {
 		err = &StepError{Step: r.step, Err: err}
 	}
@@ -117,27 +137,31 @@ func (r *run) end(reason StopReason, text string, err error) (*Result, error) {
 	return &res, err
 }
 
-// callModel calls the model, turning a panic or a nil action into an error.
+// callModel calls the model. A panic, an error or a nil action becomes an
+// error, which is the context's error when ctx is done.
 func (r *run) callModel(ctx context.Context) (action Action, err error) {
-	r.emit(Event{Kind: EventModelStart, Step: r.res.Steps})
+	r.emit(Event{Kind: EventModelStart, Step: r.step})
 	start := time.Now()
 	defer func() {
 		if v := recover(); v != nil {
-			err = fmt.Errorf("model panicked: %v", v)
+			err = fmt.Errorf("model: panic: %v", v)
 		}
 		if err == nil && action == nil {
 			err = fmt.Errorf("%w: the model returned no action", ErrMalformed)
 		}
-		r.emit(Event{Kind: EventModelEnd, Step: r.res.Steps, Duration: time.Since(start), Err: err})
+		if err != nil {
+			action = nil
+			if ctx.Err() != nil {
+				err = ctx.Err()
+			}
+		}
+		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: time.Since(start), Err: err})
 	}()
 	action, err = r.model(ctx, r.res.Messages)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("model: %w", err)
+		err = fmt.Errorf("model: %w", err)
 	}
-	return action, nil
+	return action, err
 }
 
 func malformedType(a Action) error {
@@ -153,7 +177,7 @@ func malformedType(a Action) error {
 func (r *run) callTools(ctx context.Context, calls []Call) []string {
 	r.outputs = append(r.outputs[:0], make([]string, len(calls))...)
 	if len(calls) == 1 {
-		r.emit(Event{Kind: EventToolStart, Step: r.res.Steps, Tool: calls[0].Name, ID: calls[0].ID})
+		r.emit(Event{Kind: EventToolStart, Step: r.step, Tool: calls[0].Name, ID: calls[0].ID})
 		start := time.Now()
 		r.outputs[0] = r.callTool(ctx, calls[0])
 		r.toolDone(0, calls[0], r.outputs[0], time.Since(start))
@@ -166,7 +190,7 @@ func (r *run) callTools(ctx context.Context, calls []Call) []string {
 	}
 	done := make(chan finished, len(calls))
 	for i, call := range calls {
-		r.emit(Event{Kind: EventToolStart, Step: r.res.Steps, Call: i, Tool: call.Name, ID: call.ID})
+		r.emit(Event{Kind: EventToolStart, Step: r.step, Call: i, Tool: call.Name, ID: call.ID})
 		go func() {
 			start := time.Now()
 			out := r.callTool(ctx, call)
@@ -182,10 +206,13 @@ func (r *run) callTools(ctx context.Context, calls []Call) []string {
 }
 
 func (r *run) toolDone(i int, call Call, out string, took time.Duration) {
-	m := Message{Role: RoleTool, Content: out}
-	r.emit(Event{Kind: EventToolEnd, Step: r.res.Steps, Call: i, Tool: call.Name, ID: call.ID,
-		Content: out, Failed: m.Failed(), Duration: took})
+	r.emit(Event{Kind: EventToolEnd, Step: r.step, Call: i, Tool: call.Name, ID: call.ID,
+		Content: out, Failed: isError(out), Duration: took})
 }
+
+// errToolTimeout is the cause of a tool call's context when ToolTimeout
+// expires, to tell it from the run's own deadline.
+var errToolTimeout = errors.New("tool timed out")
 
 // callTool runs one call and returns its output, whatever happens.
 func (r *run) callTool(ctx context.Context, call Call) string {
@@ -197,7 +224,7 @@ func (r *run) callTool(ctx context.Context, call Call) string {
 	if limit <= 0 {
 		return invoke(ctx, tool, call.Args)
 	}
-	ctx, cancel := context.WithTimeout(ctx, limit)
+	ctx, cancel := context.WithTimeoutCause(ctx, limit, errToolTimeout)
 	defer cancel()
 	out := make(chan string, 1)
 	go func() { out <- invoke(ctx, tool, call.Args) }()
@@ -205,10 +232,10 @@ func (r *run) callTool(ctx context.Context, call Call) string {
 	case s := <-out:
 		return s
 	case <-ctx.Done():
-		if context.Cause(ctx) == context.DeadlineExceeded {
-			return fmt.Sprintf("%stool '%s' timed out after %v", errorPrefix, call.Name, limit)
+		if context.Cause(ctx) == errToolTimeout {
+			return errorPrefix + "tool '" + call.Name + "' timed out after " + limit.String()
 		}
-		return errorPrefix + context.Cause(ctx).Error()
+		return errorPrefix + ctx.Err().Error()
 	}
 }
 

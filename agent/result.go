@@ -37,10 +37,15 @@ type Message struct {
 
 // Failed reports whether m is a tool message that carries an error.
 func (m Message) Failed() bool {
-	return m.Role == RoleTool && len(m.Content) >= len(errorPrefix) && m.Content[:len(errorPrefix)] == errorPrefix
+	return m.Role == RoleTool && isError(m.Content)
 }
 
+// errorPrefix starts the output of a tool call that failed.
 const errorPrefix = "error: "
+
+func isError(output string) bool {
+	return len(output) >= len(errorPrefix) && output[:len(errorPrefix)] == errorPrefix
+}
 
 // A Result is what a run produced. Every run returns one, however it ended,
 // with the transcript so far.

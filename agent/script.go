@@ -14,7 +14,7 @@ func Script(actions ...Action) Model {
 	return func(context.Context, []Message) (Action, error) {
 		k := int(calls.Add(1))
 		if k > len(actions) {
-			return nil, fmt.Errorf("script exhausted at step %d (it has %d actions)", k, len(actions))
+			return nil, fmt.Errorf("script exhausted at step %d", k)
 		}
 		return actions[k-1], nil
 	}
