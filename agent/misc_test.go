@@ -1,0 +1,203 @@
+package agent_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agentloop.dev/agent"
+)
+
+func TestMaxStepsBoundsTheModelCalls(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		opts      []agent.Option
+		wantCalls int
+	}{
+		{"without the option the model gets ten calls", nil, 10},
+		{"MaxSteps(3) allows three calls", []agent.Option{agent.MaxSteps(3)}, 3},
+		{"MaxSteps(0) never calls the model", []agent.Option{agent.MaxSteps(0)}, 0},
+		{"a negative MaxSteps never calls the model", []agent.Option{agent.MaxSteps(-5)}, 0},
+		{"the last MaxSteps wins", []agent.Option{agent.MaxSteps(0), agent.MaxSteps(1)}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var rec recorder
+			model, calls := counted(forever)
+			res, err := agent.Run(context.Background(), model, agent.Tools{"echo": echo}, "Go.", append(c.opts, agent.OnEvent(rec.observe))...)
+			checkRun(t, res, err, rec.events)
+			require.NoError(t, err)
+			assert.EqualValues(t, c.wantCalls, calls.Load())
+			assert.Equal(t, c.wantCalls, res.Steps)
+			assert.Equal(t, agent.MaxStepsText, res.Text)
+			assert.Equal(t, agent.StopMaxSteps, res.Reason)
+			assert.Len(t, res.Messages, 1+2*c.wantCalls)
+		})
+	}
+}
+
+func TestUsageIsSummedFromEveryAction(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		actions []agent.Action
+		want    agent.Usage
+	}{
+		{"int counts", []agent.Action{
+			agent.Map{"type": "tool", "name": "echo", "usage": map[string]any{"input_tokens": 5, "output_tokens": 1}},
+			agent.Map{"type": "final", "usage": map[string]any{"input_tokens": 7, "output_tokens": 2}},
+		}, agent.Usage{InputTokens: 12, OutputTokens: 3}},
+		{"float64 counts, as JSON numbers decode", []agent.Action{
+			agent.Map{"type": "tool", "name": "echo", "usage": map[string]any{"input_tokens": 5.0, "output_tokens": 1.0}},
+			agent.Map{"type": "final", "usage": agent.Map{"input_tokens": 7.0, "output_tokens": 2.0}},
+		}, agent.Usage{InputTokens: 12, OutputTokens: 3}},
+		{"int64 counts and a missing one", []agent.Action{
+			agent.Map{"type": "final", "usage": map[string]any{"input_tokens": int64(9)}},
+		}, agent.Usage{InputTokens: 9}},
+		{"actions without usage count nothing", []agent.Action{
+			agent.Map{"type": "tool", "name": "echo"},
+			agent.Map{"type": "final", "usage": "lots"},
+		}, agent.Usage{}},
+		{"usage that is not a number counts nothing", []agent.Action{
+			agent.Map{"type": "final", "usage": map[string]any{"input_tokens": "5", "output_tokens": nil}},
+		}, agent.Usage{}},
+		{"the usage of a malformed action counts", []agent.Action{
+			agent.Map{"type": "tool", "name": 5, "usage": map[string]any{"input_tokens": 4, "output_tokens": 4}},
+		}, agent.Usage{InputTokens: 4, OutputTokens: 4}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, _ := agent.Run(context.Background(), agent.Script(c.actions...), agent.Tools{"echo": echo}, "Go.")
+			require.NotNil(t, res)
+			assert.Equal(t, c.want, res.Usage)
+		})
+	}
+}
+
+func TestScriptPlaysActionsInOrderThenFails(t *testing.T) {
+	first, second := agent.Final("one"), agent.Final("two")
+	model := agent.Script(first, second)
+	for k, want := range []agent.Action{first, second} {
+		got, err := model(context.Background(), nil)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "call %d", k+1)
+	}
+	_, err := model(context.Background(), nil)
+	assert.EqualError(t, err, "script exhausted at step 3")
+	_, err = agent.Script()(context.Background(), nil)
+	assert.EqualError(t, err, "script exhausted at step 1", "an empty script fails at once")
+}
+
+func TestRunAgentKeepsTheSeedShape(t *testing.T) {
+	add := map[string]func(map[string]any) (string, error){
+		"add": func(args map[string]any) (string, error) {
+			a, okA := args["a"].(int)
+			b, okB := args["b"].(int)
+			if !okA || !okB {
+				return "", fmt.Errorf("add wants a and b, got %v", args)
+			}
+			return strconv.Itoa(a + b), nil
+		},
+	}
+	lastTool := func(messages []agent.Message) agent.Action {
+		return agent.Final("The answer is " + messages[len(messages)-1].Content + ".")
+	}
+	for _, c := range []struct {
+		name     string
+		actions  []agent.Action
+		maxSteps int
+		want     string
+	}{
+		{"the final answer is returned", []agent.Action{agent.ToolCall("add", map[string]any{"a": 2, "b": 3}), nil}, 10, "The answer is 5."},
+		{"tools get {} without args", []agent.Action{agent.ToolCall("add", nil), nil}, 10, "The answer is error: add wants a and b, got map[]."},
+		{"an unknown tool is reported to the model", []agent.Action{agent.ToolCall("mul", nil), nil}, 10, "The answer is error: unknown tool 'mul'."},
+		{"max steps stops the run", []agent.Action{agent.ToolCall("add", nil), agent.ToolCall("add", nil)}, 2, "Stopped: reached max steps."},
+		{"zero steps never calls the model", []agent.Action{agent.Final("unused")}, 0, "Stopped: reached max steps."},
+		{"malformed output becomes an error text", []agent.Action{agent.Map{"type": "wave"}}, 10,
+			`error: step 1: malformed action: type "wave" is neither "final" nor "tool"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			step := 0
+			model := func(messages []agent.Message) agent.Action {
+				step++
+				if a := c.actions[step-1]; a != nil {
+					return a
+				}
+				return lastTool(messages)
+			}
+			assert.Equal(t, c.want, agent.RunAgent(model, add, "Go.", c.maxSteps))
+		})
+	}
+}
+
+// point is an Action of the test's own, to show the loop keeps the very
+// value the model returned.
+type point struct {
+	agent.Map
+	secret int
+}
+
+func TestTheTranscriptKeepsTheModelsOwnActionValue(t *testing.T) {
+	mine := &point{Map: agent.Final("mine"), secret: 42}
+	res, err := agent.Run(context.Background(), agent.Script(mine), nil, "Go.")
+	require.NoError(t, err)
+	require.Len(t, res.Messages, 2)
+	assert.Same(t, mine, res.Messages[1].Action)
+	assert.Equal(t, "mine", res.Text)
+}
+
+func TestMapContentFormatsAnyValue(t *testing.T) {
+	assert.Equal(t, "hi", agent.Map{"content": "hi"}.Content())
+	assert.Equal(t, "", agent.Map{}.Content())
+	assert.Equal(t, "42", agent.Map{"content": 42}.Content())
+	assert.Equal(t, "[a b]", agent.Map{"content": []any{"a", "b"}}.Content())
+}
+
+func TestMapAppendCallsKeepsTheCallsGivenOnError(t *testing.T) {
+	given := []agent.Call{{Name: "earlier"}}
+	calls, err := agent.Map{"type": "tool", "calls": []any{map[string]any{"name": "ok"}, 5}}.AppendCalls(given)
+	assert.ErrorIs(t, err, agent.ErrMalformed)
+	assert.Equal(t, given, calls)
+}
+
+func TestStepErrorNamesTheStepAndUnwraps(t *testing.T) {
+	err := error(&agent.StepError{Step: 4, Err: errBoom})
+	assert.EqualError(t, err, "step 4: boom")
+	assert.ErrorIs(t, err, errBoom)
+	assert.Same(t, errBoom, errors.Unwrap(err))
+}
+
+// TestLoopMarksEveryPhase guards the "// phase:" comments the playground
+// highlights: each phase must mark a line of the loop function.
+func TestLoopMarksEveryPhase(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "loop.go", nil, parser.ParseComments)
+	require.NoError(t, err)
+	var loop *ast.FuncDecl
+	for _, d := range file.Decls {
+		if f, ok := d.(*ast.FuncDecl); ok && f.Name.Name == "loop" {
+			loop = f
+		}
+	}
+	require.NotNil(t, loop, "loop.go has no loop function")
+	phase := regexp.MustCompile(`^// phase: (\w+)$`)
+	found := map[string]int{}
+	for _, group := range file.Comments {
+		for _, c := range group.List {
+			if m := phase.FindStringSubmatch(c.Text); m != nil {
+				assert.True(t, c.Pos() > loop.Pos() && c.End() < loop.End(), "phase %s at %s is outside the loop function", m[1], fset.Position(c.Pos()))
+				found[m[1]]++
+			}
+		}
+	}
+	for _, p := range []string{"user", "model", "action", "tool", "result", "final", "max_steps", "error", "canceled"} {
+		assert.Positive(t, found[p], "no line is marked phase: %s", p)
+	}
+	assert.Len(t, found, 9, "unexpected phases: %v", found)
+}
