@@ -58,7 +58,7 @@ func benchBridge(ctx context.Context, chromium, baseURL string, repeats int) (br
 	}
 	// Warm both loops up so the JIT has compiled them before timing.
 	for _, loop := range []string{"bridge", "js"} {
-		if _, err := run(loop, 1000); err != nil {
+		if _, err := run(loop, 10000); err != nil {
 			return fail(err)
 		}
 	}

@@ -8,7 +8,7 @@
 //
 // Run it from the repository after make build (make bench does both):
 //
-//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6]
+//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6] [-web web]
 //
 // Timings are medians over the repeats, and every ratio compares figures
 // taken in the same run, because shared machines are noisy. A missed
@@ -17,6 +17,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -56,6 +57,7 @@ func main() {
 	repeats := flag.Int("repeats", 5, "timed repeats per measure (the table shows medians)")
 	rows := flag.String("rows", "1,2,3,4,5,6", "comma-separated report rows to run")
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
+	webFlag := flag.String("web", "web", "the built playground folder to measure, relative to the repository")
 	flag.Parse()
 	if *repeats < 1 {
 		fail(errors.New("-repeats must be at least 1"))
@@ -70,6 +72,10 @@ func main() {
 	root, err := repoRoot()
 	if err != nil {
 		fail(err)
+	}
+	web := *webFlag
+	if !filepath.IsAbs(web) {
+		web = filepath.Join(root, web)
 	}
 	began := time.Now()
 	m := describe(ctx)
@@ -92,7 +98,7 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		srv := serve(filepath.Join(root, "web"))
+		srv := serve(web)
 		defer srv.Close()
 		if want["2"] || want["3"] {
 			progress("2 and 3 (bridge in Chromium)")
@@ -105,7 +111,7 @@ func main() {
 			}
 		}
 		if want["4"] {
-			add(benchSize(ctx, root))
+			add(benchSize(ctx, web))
 		}
 		if want["5"] {
 			progress("5 (cold start)")
@@ -116,7 +122,7 @@ func main() {
 			add(benchRendering(ctx, chromium, srv.URL, *repeats))
 		}
 	} else if want["4"] {
-		add(benchSize(ctx, root))
+		add(benchSize(ctx, web))
 	}
 	slices.SortStableFunc(sections, func(a, b section) int { return strings.Compare(a.Title[:2], b.Title[:2]) })
 	m.LoadAfter = loadAverage()
@@ -210,9 +216,12 @@ func writeJSON(path string, v any) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // keep budgets readable: "<=", not "\u003c="
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	return os.WriteFile(path, buf.Bytes(), 0o644)
 }

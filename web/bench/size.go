@@ -18,9 +18,9 @@ const kb = 1000
 
 // benchSize measures row 4: web/main.wasm as served raw, with gzip -9 and
 // with brotli (best quality), the two encodings static hosts use.
-func benchSize(ctx context.Context, root string) section {
+func benchSize(ctx context.Context, web string) section {
 	s := section{Title: "4. Size of web/main.wasm (1 KB = 1000 bytes)"}
-	path := filepath.Join(root, "web", "main.wasm")
+	path := filepath.Join(web, "main.wasm")
 	wasm, err := os.ReadFile(path)
 	if err != nil {
 		s.Rows = append(s.Rows, failed("main.wasm", fmt.Errorf("%v (run make build first)", err)))
