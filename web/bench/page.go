@@ -189,7 +189,7 @@ const runUIJS = `new Promise((resolve, reject) => {
 // playground's UI, from the click on Run to the stop banner, and the
 // longest main-thread task meanwhile.
 func benchRendering(ctx context.Context, chromium, baseURL string, repeats int) section {
-	s := section{Title: fmt.Sprintf("6. Rendering: a %s run through the playground's UI", stepsLabel(renderSteps))}
+	s := section{Title: "6. Rendering: a 10,000-step run through the playground's UI (model: 9,999 tool calls, then final)"}
 	fail := func(err error) section {
 		s.Rows = append(s.Rows, failed("rendering", err))
 		return s
