@@ -493,23 +493,21 @@ func (p *page) setValue(sel, v string) {
 func (p *page) setEditor(id, src string) { p.t.Helper(); p.setValue("#"+id, src) }
 
 // chooseExample picks the example id from the examples menu and waits until
-// the editors show it.
+// the editors show it. It empties the editors first, so that it can tell the
+// example has loaded even when they already held it.
 func (p *page) chooseExample(id string) {
 	p.t.Helper()
-	before := p.value("#model-editor") + "\x00" + p.value("#tools-editor")
 	has := eval[bool](p, fmt.Sprintf(`[...%s.options].some(o => o.value === %s)`, must("#example-select"), js(id)))
 	if !has {
 		p.t.Fatalf("the examples menu has no example %q; it offers %s", id,
 			eval[string](p, `[...document.querySelector("#example-select").options].map(o => o.value).join(", ")`))
 	}
-	if p.value("#example-select") == id && before != "\x00" {
-		return
-	}
+	p.setEditor("model-editor", "")
+	p.setEditor("tools-editor", "")
 	p.setValue("#example-select", id)
 	waitFor[bool](p, waitTimeout, "the editors to show example "+id,
 		fmt.Sprintf(`document.querySelector("#example-select").value === %s &&
-			document.querySelector("#model-editor").value + "\x00" + document.querySelector("#tools-editor").value !== %s`,
-			js(id), js(before)))
+			document.querySelector("#model-editor").value !== "" && document.querySelector("#tools-editor").value !== ""`, js(id)))
 }
 
 // msg is one transcript entry as the user sees it.
@@ -548,10 +546,28 @@ const transcriptJS = `[...document.querySelectorAll("#transcript li.msg")].map(l
 	};
 })`
 
+// transcript is the transcript's entries in order.
+type transcript []msg
+
+// String shows the first and last entries, enough to see what went wrong
+// without drowning the log.
+func (ms transcript) String() string {
+	parts := make([]string, 0, 13)
+	for i, m := range ms {
+		if len(ms) > 12 && i == 6 {
+			parts = append(parts, fmt.Sprintf("... %d more ...", len(ms)-12))
+		}
+		if len(ms) <= 12 || i < 6 || i >= len(ms)-6 {
+			parts = append(parts, m.String())
+		}
+	}
+	return fmt.Sprintf("%d messages: [%s]", len(ms), strings.Join(parts, ", "))
+}
+
 // transcript returns the transcript's entries in order.
-func (p *page) transcript() []msg {
+func (p *page) transcript() transcript {
 	p.t.Helper()
-	return eval[[]msg](p, transcriptJS)
+	return eval[transcript](p, transcriptJS)
 }
 
 // banner is the stop banner as shown.

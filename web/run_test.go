@@ -37,7 +37,7 @@ const (
 
 // assertAddTranscript checks the seed's example as the user sees it: the
 // question, the call add {a: 2, b: 3}, its result 5 and the answer.
-func assertAddTranscript(t *testing.T, userMsg string, got []msg, b banner) {
+func assertAddTranscript(t *testing.T, userMsg string, got transcript, b banner) {
 	t.Helper()
 	require.Len(t, got, 4, "the transcript should show the question, the tool call, its result and the answer; it showed %v", got)
 	assert.Equal(t, "user", got[0].Role, "first entry: %v", got[0])
@@ -94,16 +94,16 @@ type exampleCase struct {
 	id        string
 	timeLimit string // ms, when the example needs a short limit
 	reason    string
-	check     func(t *testing.T, p *page, got []msg, b banner)
+	check     func(t *testing.T, p *page, got transcript, b banner)
 }
 
 var toolCallName = regexp.MustCompile(`^error: unknown tool '([^']*)'$`)
 
 var exampleCases = []exampleCase{
-	{id: "add", reason: "final", check: func(t *testing.T, p *page, got []msg, b banner) {
+	{id: "add", reason: "final", check: func(t *testing.T, p *page, got transcript, b banner) {
 		assertAddTranscript(t, p.value("#user-message"), got, b)
 	}},
-	{id: "chain", reason: "final", check: func(t *testing.T, p *page, got []msg, b banner) {
+	{id: "chain", reason: "final", check: func(t *testing.T, p *page, got transcript, b banner) {
 		names := map[string]bool{}
 		for _, m := range got {
 			if m.Role == "assistant" && m.Type == "tool" {
@@ -118,7 +118,7 @@ var exampleCases = []exampleCase{
 		assert.GreaterOrEqual(t, len(names), 2, "the chain calls two different tools; it called %v", names)
 		assertEndsWithFinal(t, got, b)
 	}},
-	{id: "unknown-tool", reason: "final", check: func(t *testing.T, p *page, got []msg, b banner) {
+	{id: "unknown-tool", reason: "final", check: func(t *testing.T, p *page, got transcript, b banner) {
 		i := indexOf(got, func(m msg) bool { return m.Role == "tool" && m.Failed })
 		require.GreaterOrEqual(t, i, 1, "a failed tool result is shown; the transcript showed %v", got)
 		m := toolCallName.FindStringSubmatch(got[i].Text)
@@ -126,13 +126,13 @@ var exampleCases = []exampleCase{
 		assert.Contains(t, got[i-1].ToolNames, m[1], "the unknown tool is the one the assistant called just before")
 		assertEndsWithFinal(t, got, b)
 	}},
-	{id: "throwing-tool", reason: "final", check: func(t *testing.T, p *page, got []msg, b banner) {
+	{id: "throwing-tool", reason: "final", check: func(t *testing.T, p *page, got transcript, b banner) {
 		i := indexOf(got, func(m msg) bool { return m.Role == "tool" && m.Failed })
 		require.GreaterOrEqual(t, i, 0, "the thrown error shows as a failed tool result; the transcript showed %v", got)
 		assert.Regexp(t, `^error: \S`, got[i].Text, "the failed result starts with \"error: \" and the error's message")
 		assertEndsWithFinal(t, got, b)
 	}},
-	{id: "max-steps", reason: "max_steps", check: func(t *testing.T, p *page, got []msg, b banner) {
+	{id: "max-steps", reason: "max_steps", check: func(t *testing.T, p *page, got transcript, b banner) {
 		assert.Contains(t, b.Text, "Stopped: reached max steps.", "the banner shows the loop's exact result")
 		limit, err := strconv.Atoi(p.value("#max-steps"))
 		require.NoError(t, err, "the max-steps field holds a number")
@@ -140,14 +140,14 @@ var exampleCases = []exampleCase{
 			"one assistant message per step, up to max steps")
 		assert.Zero(t, count(got, func(m msg) bool { return m.Type == "final" }), "no final answer")
 	}},
-	{id: "async-tool", reason: "final", check: func(t *testing.T, p *page, got []msg, b banner) {
+	{id: "async-tool", reason: "final", check: func(t *testing.T, p *page, got transcript, b banner) {
 		i := indexOf(got, func(m msg) bool { return m.Role == "tool" })
 		require.GreaterOrEqual(t, i, 0, "the async tool's result is shown; the transcript showed %v", got)
 		assert.False(t, got[i].Failed, "the awaited result is not an error: %v", got[i])
 		assert.NotEmpty(t, got[i].Text, "the awaited result is shown")
 		assertEndsWithFinal(t, got, b)
 	}},
-	{id: "parallel", reason: "final", check: func(t *testing.T, p *page, got []msg, b banner) {
+	{id: "parallel", reason: "final", check: func(t *testing.T, p *page, got transcript, b banner) {
 		i := indexOf(got, func(m msg) bool { return m.Role == "assistant" && len(m.ToolNames) >= 2 })
 		require.GreaterOrEqual(t, i, 0, "an assistant message shows two or more tool calls at once; the transcript showed %v", got)
 		n := len(got[i].ToolNames)
@@ -158,7 +158,7 @@ var exampleCases = []exampleCase{
 		}
 		assertEndsWithFinal(t, got, b)
 	}},
-	{id: "malformed", reason: "model_error", check: func(t *testing.T, p *page, got []msg, b banner) {
+	{id: "malformed", reason: "model_error", check: func(t *testing.T, p *page, got transcript, b banner) {
 		assert.Regexp(t, `(?i)step \d+`, b.Text, "the banner names the step")
 		assert.Contains(t, strings.ToLower(b.Text), "malformed", "the banner names the cause")
 		require.NotEmpty(t, got)
@@ -166,12 +166,12 @@ var exampleCases = []exampleCase{
 		assert.Equal(t, "assistant", last.Role, "the malformed response itself is shown last: %v", got)
 		assert.NotContains(t, []string{"tool", "final"}, last.Type, "the malformed response is not shown as a valid one: %v", last)
 	}},
-	{id: "runaway", timeLimit: "500", reason: "timeout", check: func(t *testing.T, p *page, got []msg, b banner) {
+	{id: "runaway", timeLimit: "500", reason: "timeout", check: func(t *testing.T, p *page, got transcript, b banner) {
 		assert.Regexp(t, `tool '[^']+' at step \d+ did not return within 500 ms`, b.Text, "the banner names the call that ran away and the limit")
 	}},
 }
 
-func assertEndsWithFinal(t *testing.T, got []msg, b banner) {
+func assertEndsWithFinal(t *testing.T, got transcript, b banner) {
 	t.Helper()
 	require.NotEmpty(t, got, "the transcript shows the run")
 	last := got[len(got)-1]
