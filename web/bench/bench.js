@@ -13,11 +13,37 @@ const userMsg = "What is 2 + 3?";
 
 let memory = null;
 
+// With ?count in the URL, every call across the Go↔JS boundary is counted:
+// each import the Go runtime calls (syscall/js.valueGet, valueCall, …) and
+// each time JavaScript enters Go (_resume: a js.FuncOf callback or a timer
+// the Go scheduler set). The counting slows the bridge, so make bench times
+// the bridge in a page without it.
+const counting = new URLSearchParams(location.search).has("count");
+let counts = {};
+
+function countCrossings(go) {
+  for (const imports of Object.values(go.importObject)) {
+    for (const [name, fn] of Object.entries(imports)) {
+      if (typeof fn !== "function") continue;
+      imports[name] = function (...args) {
+        counts[name] = (counts[name] ?? 0) + 1;
+        return fn.apply(this, args);
+      };
+    }
+  }
+  const resume = go._resume.bind(go);
+  go._resume = () => {
+    counts["JS→Go (_resume)"] = (counts["JS→Go (_resume)"] ?? 0) + 1;
+    return resume();
+  };
+}
+
 // loadBridge instantiates main.wasm with the Go runtime glue and waits
 // until the Go program has registered runAgent.
 async function loadBridge() {
   if (typeof Go !== "function") throw new Error("../wasm_exec.js did not load (run make build)");
   const go = new Go();
+  if (counting) countCrossings(go);
   const res = await fetch("../main.wasm");
   if (!res.ok) throw new Error(`../main.wasm: HTTP ${res.status} (run make build)`);
   const { instance } = await WebAssembly.instantiateStreaming(res, go.importObject);
@@ -31,6 +57,17 @@ async function loadBridge() {
   }
 }
 
+// runOnce runs one n-step run and returns its wall time in ms.
+async function runOnce(run, n) {
+  const t0 = performance.now();
+  const text = await run(model, tools, userMsg, n);
+  const ms = performance.now() - t0;
+  if (text !== MAX_STEPS_TEXT) {
+    throw new Error(`a ${n}-step run resolved ${JSON.stringify(text)}, want ${JSON.stringify(MAX_STEPS_TEXT)}`);
+  }
+  return ms;
+}
+
 // timed returns the wall time of one n-step run in ms: the mean over as
 // many back-to-back runs as fill 50 ms, since performance.now() is coarse
 // (100 µs) and a plain-JS run of 10k steps takes about 1 ms.
@@ -39,15 +76,10 @@ async function timed(run, n) {
   // garbage (gc exists with --js-flags=--expose-gc).
   if (typeof globalThis.gc === "function") globalThis.gc();
   let runs = 0;
-  const t0 = performance.now();
   let ms = 0;
   do {
-    const text = await run(model, tools, userMsg, n);
-    if (text !== MAX_STEPS_TEXT) {
-      throw new Error(`a ${n}-step run resolved ${JSON.stringify(text)}, want ${JSON.stringify(MAX_STEPS_TEXT)}`);
-    }
+    ms += await runOnce(run, n);
     runs++;
-    ms = performance.now() - t0;
   } while (ms < 50);
   return ms / runs;
 }
@@ -58,6 +90,14 @@ globalThis.bench = {
   ready: ready.then(() => true),
   bridge: (n) => timed(globalThis.runAgent, n),
   js: (n) => timed(runAgentJS, n),
+  // crossings runs one n-step run through the bridge and returns the
+  // boundary crossings it made, by kind (only with ?count).
+  async crossings(n) {
+    if (!counting) throw new Error("open the bench page with ?count to count crossings");
+    counts = {};
+    const ms = await runOnce(globalThis.runAgent, n);
+    return { ms, counts };
+  },
   // memory reports the wasm linear memory and, when the browser has it,
   // the JS heap after a full GC (gc exists with --js-flags=--expose-gc).
   memory() {

@@ -3,8 +3,11 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -93,6 +96,17 @@ func benchBridge(ctx context.Context, chromium, baseURL string, repeats int) (br
 		row{Measure: "bridge / plain JS", Value: median(ratios), Unit: "×"},
 	)
 	bridgeRow.Raw = map[string]any{"ms": map[string][]float64{"bridge_10000": samples["bridge_10000_ms"], "js_10000": samples["js_10000_ms"]}}
+	// Last, in the same tab (a background tab's timers are throttled):
+	// the crossings a run makes, counted in a page of their own.
+	defer func() {
+		crossings, err := countCrossings(b.ctx, baseURL, n)
+		if err != nil {
+			bridgeRow.Rows = append(bridgeRow.Rows, failed("Go↔JS crossings", err))
+			return
+		}
+		bridgeRow.Rows = append(bridgeRow.Rows, crossingRows(crossings, n)...)
+		bridgeRow.Raw["crossings_per_run"] = crossings
+	}()
 
 	for i := 0; i < repeats; i++ {
 		if err := sample("bridge", 1000); err != nil {
@@ -130,11 +144,13 @@ func benchBridge(ctx context.Context, chromium, baseURL string, repeats int) (br
 		scaleRow.Rows = append(scaleRow.Rows,
 			row{Measure: "wasm memory before the 100k runs", Value: *before.WasmBytes / mb, Unit: "MiB"},
 			row{Measure: "wasm memory after one 100k run", Value: *first.WasmBytes / mb, Unit: "MiB"},
+		)
+		if len(after) > 1 {
 			// Bounded means a run gives its memory back: more runs of the
 			// same length must not grow the heap again.
-			row{Measure: fmt.Sprintf("wasm memory after %d runs / after 1", len(after)),
-				Value: *last.WasmBytes / *first.WasmBytes, Unit: "×", Budget: atMost(1.25)},
-		)
+			scaleRow.Rows = append(scaleRow.Rows, row{Measure: fmt.Sprintf("wasm memory after %d runs / after 1", len(after)),
+				Value: *last.WasmBytes / *first.WasmBytes, Unit: "×", Budget: atMost(1.25)})
+		}
 	}
 	if first.JSHeapBytes != nil {
 		scaleRow.Rows = append(scaleRow.Rows,
@@ -144,4 +160,54 @@ func benchBridge(ctx context.Context, chromium, baseURL string, repeats int) (br
 	}
 	scaleRow.Raw = map[string]any{"ms": samples, "memory_before": before, "memory_after_each_100k": after}
 	return bridgeRow, scaleRow
+}
+
+// crossingCounts is what bench.crossings(n) reports.
+type crossingCounts struct {
+	Ms     float64            `json:"ms"`
+	Counts map[string]float64 `json:"counts"`
+}
+
+// countCrossings reloads the bench page with every Go↔JS crossing counted
+// (web/bench/bench.js, ?count) and counts one n-step run after a warm-up
+// run.
+func countCrossings(ctx context.Context, baseURL string, n int) (crossingCounts, error) {
+	if err := navigate(ctx, baseURL+"/bench/index.html?count"); err != nil {
+		return crossingCounts{}, err
+	}
+	if _, err := evaluate[bool](ctx, time.Minute, "bench.ready"); err != nil {
+		return crossingCounts{}, err
+	}
+	if _, err := evaluate[crossingCounts](ctx, runTimeout, fmt.Sprintf("bench.crossings(%d)", n)); err != nil {
+		return crossingCounts{}, err
+	}
+	return evaluate[crossingCounts](ctx, runTimeout, fmt.Sprintf("bench.crossings(%d)", n))
+}
+
+// crossingRows reports the crossings per step: Go calling into JS (the
+// runtime's syscall/js imports), JS entering Go, and the kinds that happen
+// at least once every ten steps.
+func crossingRows(c crossingCounts, n int) []row {
+	var goToJS, jsToGo float64
+	var kinds []string
+	for k, v := range c.Counts {
+		switch {
+		case strings.HasPrefix(k, "syscall/js."):
+			goToJS += v
+		case strings.HasPrefix(k, "JS→Go"):
+			jsToGo += v
+		}
+		if v/float64(n) >= 0.1 {
+			kinds = append(kinds, k)
+		}
+	}
+	slices.SortFunc(kinds, func(a, b string) int { return cmp.Compare(c.Counts[b], c.Counts[a]) })
+	rows := []row{
+		{Measure: "Go→JS calls per step (syscall/js imports)", Value: goToJS / float64(n), Unit: ""},
+		{Measure: "JS→Go entries per step (callbacks, timers)", Value: jsToGo / float64(n), Unit: ""},
+	}
+	for _, k := range kinds {
+		rows = append(rows, row{Measure: "  " + strings.TrimPrefix(k, "syscall/js.") + " per step", Value: c.Counts[k] / float64(n), Unit: ""})
+	}
+	return rows
 }

@@ -18,12 +18,17 @@ import (
 )
 
 // serve starts a local static server over dir, as the dev server serves
-// web/: .wasm as application/wasm and nothing cached.
-func serve(dir string) *httptest.Server {
+// web/: .wasm as application/wasm and nothing cached. overrides maps URL
+// paths to files served in their place.
+func serve(dir string, overrides map[string]string) *httptest.Server {
 	mime.AddExtensionType(".wasm", "application/wasm")
 	files := http.FileServer(http.Dir(dir))
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
+		if file, ok := overrides[r.URL.Path]; ok {
+			http.ServeFile(w, r, file)
+			return
+		}
 		files.ServeHTTP(w, r)
 	}))
 }

@@ -10,6 +10,10 @@
 //
 //	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6] [-web web]
 //
+// With -profile N it instead records a CPU profile of one N-step run
+// through the bridge (built with its function names) and prints the
+// functions that take the time.
+//
 // Timings are medians over the repeats, and every ratio compares figures
 // taken in the same run, because shared machines are noisy. A missed
 // budget is reported, never an error: the command fails only when it
@@ -58,6 +62,7 @@ func main() {
 	rows := flag.String("rows", "1,2,3,4,5,6", "comma-separated report rows to run")
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
 	webFlag := flag.String("web", "web", "the built playground folder to measure, relative to the repository")
+	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
 	flag.Parse()
 	if *repeats < 1 {
 		fail(errors.New("-repeats must be at least 1"))
@@ -76,6 +81,16 @@ func main() {
 	web := *webFlag
 	if !filepath.IsAbs(web) {
 		web = filepath.Join(root, web)
+	}
+	if *profile > 0 {
+		chromium, err := chromiumPath()
+		if err != nil {
+			fail(err)
+		}
+		if err := profileBridge(ctx, os.Stdout, root, web, chromium, filepath.Join(root, ".bench", "bridge.cpuprofile"), *profile); err != nil {
+			fail(err)
+		}
+		return
 	}
 	began := time.Now()
 	m := describe(ctx)
@@ -98,7 +113,7 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		srv := serve(web)
+		srv := serve(web, nil)
 		defer srv.Close()
 		if want["2"] || want["3"] {
 			progress("2 and 3 (bridge in Chromium)")

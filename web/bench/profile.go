@@ -1,0 +1,138 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/chromedp"
+)
+
+// profileBridge is the -profile mode, for finding where a bridge step's
+// time goes: it builds the bridge without stripping its names, serves it
+// in place of web/main.wasm, records a V8 CPU profile of one n-step run in
+// the bench page, writes it to cpuprofile (DevTools' Performance panel
+// loads it) and prints the functions with the most self time.
+func profileBridge(ctx context.Context, w io.Writer, root, web, chromium, cpuprofile string, n int) error {
+	tmp, err := os.MkdirTemp("", "agentloop-bench-profile-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	wasm := filepath.Join(tmp, "main.wasm")
+	build := exec.CommandContext(ctx, goCmd(), "build", "-o", wasm, "./wasm")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building ./wasm with its names: %v\n%s", err, out)
+	}
+	srv := serve(web, map[string]string{"/main.wasm": wasm})
+	defer srv.Close()
+	b, err := newBrowser(ctx, chromium, chromedp.Flag("js-flags", "--expose-gc"))
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	if err := navigate(b.ctx, srv.URL+"/bench/index.html"); err != nil {
+		return err
+	}
+	if _, err := evaluate[bool](b.ctx, time.Minute, "bench.ready"); err != nil {
+		return err
+	}
+	if _, err := evaluate[float64](b.ctx, runTimeout, fmt.Sprintf("bench.bridge(%d)", n)); err != nil {
+		return err // a warm-up run
+	}
+	prof, err := chromedp.Run(b.ctx, func(ctx context.Context, t *chromedp.Target) (*profiler.Profile, error) {
+		if _, err := cdp.Call(ctx, t, profiler.Enable, cdp.Empty{}); err != nil {
+			return nil, err
+		}
+		if _, err := cdp.Call(ctx, t, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100}); err != nil {
+			return nil, err
+		}
+		if _, err := cdp.Call(ctx, t, profiler.Start, cdp.Empty{}); err != nil {
+			return nil, err
+		}
+		if _, err := chromedp.Evaluate[float64](fmt.Sprintf("bench.bridge(%d)", n), chromedp.EvalAwaitPromise)(ctx, t); err != nil {
+			return nil, err
+		}
+		res, err := cdp.Call(ctx, t, profiler.Stop, cdp.Empty{})
+		return res.Profile, err
+	})
+	if err != nil {
+		return fmt.Errorf("profiling a %d-step run: %w", n, err)
+	}
+	data, err := json.Marshal(prof)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(cpuprofile), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(cpuprofile, data, 0o644); err != nil {
+		return err
+	}
+	printSelfTime(w, prof, n)
+	fmt.Fprintf(w, "\nfull profile: %s (open it in Chrome DevTools, Performance panel)\n", cpuprofile)
+	return nil
+}
+
+// printSelfTime prints the functions with the most self time in the
+// profile, per step of an n-step run.
+func printSelfTime(w io.Writer, p *profiler.Profile, n int) {
+	byID := map[int64]*profiler.ProfileNode{}
+	for _, node := range p.Nodes {
+		byID[node.ID] = node
+	}
+	self := map[string]float64{}
+	var total float64
+	for i, id := range p.Samples {
+		if i >= len(p.TimeDeltas) {
+			break
+		}
+		// A sample's time is the gap to the next one.
+		var us float64
+		if i+1 < len(p.TimeDeltas) {
+			us = float64(p.TimeDeltas[i+1])
+		}
+		node := byID[id]
+		if node == nil || node.CallFrame == nil {
+			continue
+		}
+		f := node.CallFrame
+		name := f.FunctionName
+		if name == "" {
+			name = "(anonymous)"
+		}
+		if f.URL != "" {
+			name += "  " + path.Base(f.URL)
+		}
+		self[name] += us
+		total += us
+	}
+	names := make([]string, 0, len(self))
+	for k := range self {
+		names = append(names, k)
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(self[b], self[a]) })
+	fmt.Fprintf(w, "CPU profile of a %d-step bridge run: %.1f ms sampled, self time by function\n\n", n, total/1000)
+	fmt.Fprintf(w, "%8s  %6s  %9s  %s\n", "ms", "%", "µs/step", "function")
+	for i, k := range names {
+		if i == 30 {
+			break
+		}
+		fmt.Fprintf(w, "%8.1f  %5.1f%%  %9.3f  %s\n", self[k]/1000, 100*self[k]/total, self[k]/float64(n), strings.TrimSpace(k))
+	}
+}
