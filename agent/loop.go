@@ -86,9 +86,9 @@ type run struct {
 	step    int // the step under way, 1-based
 	res     Result
 	began   time.Time
-	stepAt  time.Time // when the step under way began
-	calls   []Call    // reused for every tool action
-	outputs []string  // reused for every tool action
+	stepAt  time.Duration // when the step under way began, on the run's clock
+	calls   []Call        // reused for every tool action
+	outputs []string      // reused for every tool action
 }
 
 func (r *run) emit(e Event) {
@@ -98,19 +98,31 @@ func (r *run) emit(e Event) {
 }
 
 func (r *run) append(m Message) {
+	if n := len(r.res.Messages); n == cap(r.res.Messages) {
+		// Double the list where append would grow a long one by a quarter
+		// only: on long runs, copying the list is most of the loop's cost.
+		grown := make([]Message, n, 2*n+16)
+		copy(grown, r.res.Messages)
+		r.res.Messages = grown
+	}
 	r.res.Messages = append(r.res.Messages, m)
 	r.emit(Event{Kind: EventMessage, Step: r.step, Index: len(r.res.Messages) - 1, Message: m})
 }
 
+// clock reads the time since the run began. It makes one reading of the
+// monotonic clock where time.Now makes two, and the loop reads it several
+// times a step.
+func (r *run) clock() time.Duration { return time.Since(r.began) }
+
 // startStep counts a model call about to be made.
 func (r *run) startStep() {
 	r.res.Steps = r.step
-	r.stepAt = time.Now()
+	r.stepAt = r.clock()
 }
 
 // endStep records how long the step under way took.
 func (r *run) endStep() {
-	r.res.StepDurations = append(r.res.StepDurations, time.Since(r.stepAt))
+	r.res.StepDurations = append(r.res.StepDurations, r.clock()-r.stepAt)
 }
 
 // failure tells a model error caused by cancellation from any other.
@@ -131,7 +143,7 @@ func (r *run) end(reason StopReason, text string, err error) (*Result, error) {
 		err = &StepError{Step: r.step, Err: err}
 	}
 	r.res.Reason, r.res.Text = reason, text
-	r.res.Duration = time.Since(r.began)
+	r.res.Duration = r.clock()
 	res := r.res
 	r.emit(Event{Kind: EventDone, Step: res.Steps, Duration: res.Duration, Result: &res, Err: err})
 	return &res, err
@@ -141,7 +153,7 @@ func (r *run) end(reason StopReason, text string, err error) (*Result, error) {
 // error, which is the context's error when ctx is done.
 func (r *run) callModel(ctx context.Context) (action Action, err error) {
 	r.emit(Event{Kind: EventModelStart, Step: r.step})
-	start := time.Now()
+	start := r.clock()
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("model: panic: %v", v)
@@ -155,7 +167,7 @@ func (r *run) callModel(ctx context.Context) (action Action, err error) {
 				err = ctx.Err()
 			}
 		}
-		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: time.Since(start), Err: err})
+		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: r.clock() - start, Err: err})
 	}()
 	action, err = r.model(ctx, r.res.Messages)
 	if err != nil {
@@ -178,9 +190,9 @@ func (r *run) callTools(ctx context.Context, calls []Call) []string {
 	r.outputs = append(r.outputs[:0], make([]string, len(calls))...)
 	if len(calls) == 1 {
 		r.emit(Event{Kind: EventToolStart, Step: r.step, Tool: calls[0].Name, ID: calls[0].ID})
-		start := time.Now()
+		start := r.clock()
 		r.outputs[0] = r.callTool(ctx, calls[0])
-		r.toolDone(0, calls[0], r.outputs[0], time.Since(start))
+		r.toolDone(0, calls[0], r.outputs[0], r.clock()-start)
 		return r.outputs
 	}
 	type finished struct {
@@ -192,9 +204,9 @@ func (r *run) callTools(ctx context.Context, calls []Call) []string {
 	for i, call := range calls {
 		r.emit(Event{Kind: EventToolStart, Step: r.step, Call: i, Tool: call.Name, ID: call.ID})
 		go func() {
-			start := time.Now()
+			start := r.clock()
 			out := r.callTool(ctx, call)
-			done <- finished{i, out, time.Since(start)}
+			done <- finished{i, out, r.clock() - start}
 		}()
 	}
 	for range calls {
