@@ -34,7 +34,7 @@ type Action interface {
 type Call struct {
 	Name string // the tool to call
 	Args any    // handed to the tool untouched
-	ID   string // the call's id, for parallel calls that carry one
+	ID   string // the call's id, when the action gives one; empty otherwise
 }
 
 // Usage counts the tokens a model reports for one action, or a whole run.
@@ -54,7 +54,9 @@ var ErrMalformed = errors.New("malformed action")
 //	{"type": "tool", "name": "add", "args": map[string]any{"a": 2, "b": 3}}
 //	{"type": "tool", "calls": []any{map[string]any{"name": "add", "args": ..., "id": "c1"}, ...}}
 //
-// An action may also carry "usage": map[string]any{"input_tokens": n,
+// Missing args are an empty object. A call's "id" (of the action, for a
+// single call) is carried to its tool message; a number is formatted as
+// text. An action may also carry "usage": map[string]any{"input_tokens": n,
 // "output_tokens": m}, and any other field, which the loop keeps.
 type Map map[string]any
 
@@ -197,7 +199,8 @@ func asObject(v any) (map[string]any, bool) {
 	return nil, false
 }
 
-// Usage implements Action.
+// Usage implements Action. The counts may be int, int64 or float64 (as
+// JSON numbers decode); any other value counts as zero.
 func (m Map) Usage() Usage {
 	u, ok := asObject(m["usage"])
 	if !ok {

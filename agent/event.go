@@ -19,6 +19,7 @@ const (
 // An Event reports one thing that happened during a run. Which fields are
 // set depends on Kind; the others are zero.
 type Event struct {
+	// Kind says what happened, and which of the other fields are set.
 	Kind EventKind
 	// Step is the 1-based number of the model call the event belongs to;
 	// 0 for the user's message, and the steps used for EventDone.

@@ -31,7 +31,7 @@ type Message struct {
 	Role    string // RoleUser, RoleAssistant or RoleTool
 	Content string // the user's text, or the tool's output
 	Name    string // the tool's name (RoleTool)
-	ID      string // the call's id, when the tool action gave one (RoleTool)
+	ID      string // the call's id, when the action gave one (RoleTool)
 	Action  Action // the action exactly as the model returned it (RoleAssistant)
 }
 
@@ -58,7 +58,9 @@ type Result struct {
 	Messages []Message
 	// Steps is the number of model calls made.
 	Steps int
-	// StepDurations holds how long each step took, model and tools.
+	// StepDurations holds how long each step took, from the model call to
+	// the last tool output: one per step, the last one cut short when the
+	// run ended within its step.
 	StepDurations []time.Duration
 	// Duration is how long the whole run took.
 	Duration time.Duration
@@ -70,10 +72,11 @@ type Result struct {
 // step at which it happened and wraps the cause (ErrMalformed, the model's
 // error, or the context's).
 type StepError struct {
-	Step int
-	Err  error
+	Step int   // the 1-based step
+	Err  error // the cause
 }
 
+// Error returns "step N: " followed by the cause's text.
 func (e *StepError) Error() string { return "step " + strconv.Itoa(e.Step) + ": " + e.Err.Error() }
 
 // Unwrap returns the cause.
