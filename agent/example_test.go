@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"agentloop.dev/agent"
 )
@@ -107,4 +108,56 @@ func ExampleMaxSteps() {
 	res, _ := agent.Run(context.Background(), loop, agent.Tools{"add": add}, "Count forever.", agent.MaxSteps(3))
 	fmt.Println(res.Text, res.Reason, res.Steps)
 	// Output: Stopped: reached max steps. max_steps 3
+}
+
+// The calls of one tool action run at the same time; their outputs follow
+// the action in the order of the calls, each with its call's id.
+func ExampleParallelCalls() {
+	model := agent.Script(
+		agent.ParallelCalls(
+			agent.Call{Name: "add", Args: map[string]any{"a": 2, "b": 3}, ID: "first"},
+			agent.Call{Name: "add", Args: map[string]any{"a": 4, "b": 5}, ID: "second"},
+		),
+		agent.Final("5 and 9"),
+	)
+	res, _ := agent.Run(context.Background(), model, agent.Tools{"add": add}, "Add both.")
+	for _, m := range res.Messages[2:4] {
+		fmt.Printf("%s %s: %s\n", m.ID, m.Name, m.Content)
+	}
+	// Output:
+	// first add: 5
+	// second add: 9
+}
+
+// A tool that takes too long gets an error output, and the model goes on.
+func ExampleToolTimeout() {
+	slow := func(ctx context.Context, _ any) (string, error) {
+		<-ctx.Done() // waits for the timeout
+		return "", ctx.Err()
+	}
+	model := agent.Script(agent.ToolCall("slow", nil), agent.Final("It was too slow."))
+	res, _ := agent.Run(context.Background(), model, agent.Tools{"slow": slow}, "Be quick.",
+		agent.ToolTimeout(10*time.Millisecond))
+	fmt.Println(res.Messages[2].Content)
+	fmt.Println(res.Text)
+	// Output:
+	// error: tool 'slow' timed out after 10ms
+	// It was too slow.
+}
+
+// Output the loop cannot act on ends the run with an error naming the step;
+// the transcript keeps the action that caused it.
+func ExampleStepError() {
+	model := agent.Script(agent.ToolCall("add", map[string]any{"a": 1, "b": 1}), agent.Map{"type": "dance"})
+	res, err := agent.Run(context.Background(), model, agent.Tools{"add": add}, "Dance.")
+	var stepErr *agent.StepError
+	if errors.As(err, &stepErr) && errors.Is(err, agent.ErrMalformed) {
+		fmt.Println("malformed at step", stepErr.Step)
+	}
+	fmt.Println(err)
+	fmt.Println(res.Reason, len(res.Messages))
+	// Output:
+	// malformed at step 2
+	// step 2: malformed action: type "dance" is neither "final" nor "tool"
+	// model_error 4
 }
