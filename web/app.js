@@ -1,0 +1,358 @@
+// The playground page: it wires the editors, the fields, the examples
+// menu, sharing and exporting to the engine (engine.js) and the run view
+// (runner.js). Nothing here runs user code: that happens only in workers.
+
+import { engine } from "./boot.js";
+import { byId, h } from "./dom.js";
+import { Editor } from "./editor.js";
+import { Transcript } from "./transcript.js";
+import { LoopPanel } from "./loop-panel.js";
+import { Runner, isDisabled } from "./runner.js";
+import { EXAMPLES, exampleById, matchingExample, stateOf } from "./examples.js";
+import { KEY, Store } from "./storage.js";
+import { decodeState, encodeState } from "./share.js";
+import { clearHash, readOptions } from "./url-options.js";
+import { copyText } from "./clipboard.js";
+import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
+import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, showFieldError } from "./fields.js";
+
+// The engine is already loading (boot.js); the page shows its state once
+// the editors are filled, so "ready" means ready to run what they show.
+let initDone = false;
+engine.onStatus = () => {
+  if (initDone) showEngine();
+};
+
+const opts = readOptions();
+document.body.classList.toggle("embed", opts.embed);
+// A tutorial's iframe has little room: the Loop panel starts folded there.
+if (opts.embed) byId("loop-panel").open = false;
+
+const editors = {
+  model: new Editor(byId("model-editor"), byId("model-editor").previousElementSibling),
+  tools: new Editor(byId("tools-editor"), byId("tools-editor").previousElementSibling),
+};
+const userMessage = byId("user-message");
+const maxSteps = byId("max-steps");
+const timeLimit = byId("time-limit");
+const exampleSelect = byId("example-select");
+const exampleDescription = byId("example-description");
+
+const store = new Store(opts.embed ? `${KEY}:embed:${opts.example || "default"}` : KEY, () =>
+  notice("This browser does not let the page save your code; copy it somewhere before you leave."),
+);
+
+// ---- state of the fields ----
+
+function readState() {
+  return {
+    model: editors.model.value,
+    tools: editors.tools.value,
+    userMessage: userMessage.value,
+    maxSteps: maxSteps.value,
+    timeLimit: timeLimit.value,
+  };
+}
+
+function applyState(s) {
+  editors.model.value = s.model ?? "";
+  editors.tools.value = s.tools ?? "";
+  userMessage.value = s.userMessage ?? "";
+  maxSteps.value = s.maxSteps ?? "10";
+  if (s.timeLimit !== undefined) timeLimit.value = s.timeLimit;
+  clearErrors();
+  syncExample();
+}
+
+function save() {
+  store.save(readState());
+}
+
+function isExampleCode(s) {
+  return matchingExample(s) !== "";
+}
+
+// keepForUndo backs up the user's own code before a link or an example
+// replaces it, and offers to bring it back.
+function keepForUndo(before, what) {
+  if (!before || isExampleCode(before) || (!before.model && !before.tools)) return;
+  store.backup(before);
+  notice(`${what} replaced your code. It is kept:`, "Restore my code", () => {
+    const b = store.loadBackup();
+    if (b) {
+      applyState(b);
+      save();
+      runner.clear();
+    }
+  });
+}
+
+// ---- examples menu ----
+
+for (const ex of EXAMPLES) exampleSelect.append(h("option", { value: ex.id, text: ex.title }));
+
+function syncExample() {
+  const id = matchingExample(readState());
+  exampleSelect.value = id;
+  const ex = exampleById(id);
+  exampleDescription.textContent = ex ? ex.description : "Your own code: edit it, then press Run.";
+}
+
+exampleSelect.addEventListener("change", () => {
+  const ex = exampleById(exampleSelect.value);
+  if (!ex) {
+    syncExample();
+    return;
+  }
+  const before = readState();
+  applyState({ ...stateOf(ex), timeLimit: timeLimit.value });
+  keepForUndo(before, `The example "${ex.title}"`);
+  save();
+  clearHash();
+  runner.clear();
+});
+
+// ---- errors next to the editors and fields ----
+
+function showEditorError({ editor, line, column, message }) {
+  const el = byId(`${editor}-error`);
+  const text = line ? `Line ${line}, column ${column}: ${message}` : message;
+  el.textContent = text;
+  el.hidden = false;
+  editors[editor].markError(line || 0);
+  const go = el.parentElement.querySelector(".goto-error");
+  go.hidden = !line;
+  go.dataset.line = String(line || 0);
+  go.dataset.column = String(column || 0);
+  go.textContent = line ? `Show line ${line}` : "";
+}
+
+function clearErrors() {
+  for (const name of ["model", "tools"]) {
+    const el = byId(`${name}-error`);
+    el.textContent = "";
+    el.hidden = true;
+    editors[name].markError(0);
+    el.parentElement.querySelector(".goto-error").hidden = true;
+  }
+}
+
+for (const button of document.querySelectorAll(".goto-error")) {
+  button.addEventListener("click", () => {
+    editors[button.dataset.editor].goTo(Number(button.dataset.line), Number(button.dataset.column));
+  });
+}
+
+// inputs returns the run's inputs, or null after explaining what is wrong
+// ({quiet: true} only checks).
+function inputs({ quiet = false } = {}) {
+  const steps = checkMaxSteps(maxSteps.value);
+  const limit = checkTimeLimit(timeLimit.value);
+  if (!quiet) {
+    showFieldError(maxSteps, byId("max-steps-error"), steps.error || "");
+    showFieldError(timeLimit, byId("time-limit-error"), limit.error || "");
+  }
+  if (steps.error || limit.error) return null;
+  return {
+    model: editors.model.value,
+    tools: editors.tools.value,
+    userMessage: userMessage.value,
+    maxSteps: steps.value,
+    timeLimitMs: limit.value,
+  };
+}
+
+for (const [input, check, errId] of [
+  [maxSteps, checkMaxSteps, "max-steps-error"],
+  [timeLimit, checkTimeLimit, "time-limit-error"],
+]) {
+  // Explain a bad value when the user leaves the field; clear the
+  // explanation as soon as the value is good again.
+  input.addEventListener("change", () => showFieldError(input, byId(errId), check(input.value).error || ""));
+  input.addEventListener("input", () => {
+    if (!check(input.value).error) showFieldError(input, byId(errId), "");
+  });
+}
+
+// ---- running ----
+
+const runner = new Runner({
+  engine,
+  transcript: new Transcript({
+    list: byId("transcript"),
+    note: byId("transcript-hidden"),
+    noteText: byId("transcript-hidden-text"),
+    showEarlier: byId("show-earlier"),
+    scroller: byId("transcript-scroll"),
+    empty: byId("transcript-empty"),
+  }),
+  loopPanel: loopPanel(),
+  els: {
+    run: byId("run"),
+    step: byId("step"),
+    back: byId("back"),
+    stop: byId("stop"),
+    position: byId("step-position"),
+    phaseDetail: byId("phase-detail"),
+    banner: byId("stop-banner"),
+    list: byId("transcript"),
+    exportJson: byId("export-json"),
+    copyMarkdown: byId("copy-markdown"),
+  },
+  inputs,
+  key: (i) => JSON.stringify([i.model, i.tools, i.userMessage, i.maxSteps]),
+  onStart: () => {
+    clearErrors();
+    save();
+  },
+  onCompileError: showEditorError,
+});
+
+function loopPanel() {
+  const panel = new LoopPanel({ list: byId("loop-source"), scroller: byId("loop-scroll"), status: byId("loop-status") });
+  panel.load("agent-loop.go.txt");
+  return panel;
+}
+
+function onButton(id, action) {
+  const button = byId(id);
+  button.addEventListener("click", () => {
+    if (!isDisabled(button)) action();
+  });
+}
+
+onButton("run", () => runner.run());
+onButton("step", () => runner.step());
+onButton("back", () => runner.back());
+onButton("stop", () => runner.stop());
+
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey) {
+    e.preventDefault();
+    runner.run();
+  }
+});
+
+// ---- persistence: every edit is saved at once ----
+
+for (const el of [byId("model-editor"), byId("tools-editor"), userMessage, maxSteps, timeLimit]) {
+  el.addEventListener("input", () => {
+    save();
+    // A #state or #example in the address no longer says what the editors
+    // hold; a reload must bring back the edits, not the link.
+    if (!opts.embed) clearHash();
+    if (el === byId("model-editor") || el === byId("tools-editor") || el === userMessage) syncExample();
+    scheduleEmbedLink();
+  });
+}
+addEventListener("pagehide", save);
+
+// ---- share, export ----
+
+onButton("share", async () => {
+  const payload = await encodeState(readState());
+  const search = new URLSearchParams(location.search);
+  search.delete("autorun");
+  const query = search.toString();
+  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}#state=${payload}`);
+  const copied = await copyText(location.href, "Share link");
+  if (copied) notice("Link copied. Whoever opens it sees your code; nothing runs until they press Run.");
+});
+
+onButton("export-json", () => {
+  if (runner.trace) download("agentloop-transcript.json", transcriptJSON(runner.trace), "application/json");
+});
+
+onButton("copy-markdown", async () => {
+  if (!runner.trace) return;
+  if (await copyText(transcriptMarkdown(runner.trace), "Transcript as Markdown")) notice("Transcript copied as Markdown.");
+});
+
+// In an embed, "Open in the full playground" carries the code along.
+let embedLinkTimer = 0;
+function scheduleEmbedLink() {
+  if (!opts.embed) return;
+  clearTimeout(embedLinkTimer);
+  embedLinkTimer = setTimeout(async () => {
+    byId("open-full").href = `${location.pathname}#state=${await encodeState(readState())}`;
+  }, 200);
+}
+
+// ---- notices ----
+
+let noticeTimer = 0;
+function notice(text, actionLabel = "", action = null) {
+  const box = byId("notice");
+  const button = byId("notice-action");
+  byId("notice-text").textContent = text;
+  button.hidden = !action;
+  button.textContent = actionLabel;
+  button.onclick = action
+    ? () => {
+        box.hidden = true;
+        action();
+      }
+    : null;
+  box.hidden = false;
+  clearTimeout(noticeTimer);
+  if (!action) noticeTimer = setTimeout(() => (box.hidden = true), 8000);
+}
+
+// ---- engine status ----
+
+function showEngine() {
+  const { status: state, detail } = engine;
+  document.body.dataset.engine = state;
+  byId("engine-status").textContent =
+    state === "ready" ? "Engine ready" : state === "failed" ? `The engine failed to load: ${detail}` : "Loading the engine…";
+}
+
+// ---- start ----
+
+function defaultState() {
+  return { ...stateOf(EXAMPLES[0]), timeLimit: String(DEFAULT_TIME_LIMIT) };
+}
+
+async function init() {
+  const saved = store.load();
+  const base = { timeLimit: String(DEFAULT_TIME_LIMIT), ...(saved || {}) };
+  const example = exampleById(opts.example);
+  if (opts.example && !example) notice(`There is no example "${opts.example}"; showing your code instead.`);
+
+  if (opts.state) {
+    try {
+      const shared = await decodeState(opts.state);
+      applyState({ ...base, ...shared });
+      keepForUndo(saved, "The shared link");
+      save();
+      if (!opts.embed) clearHash();
+      return; // a link never runs by itself
+    } catch (err) {
+      notice(`This share link could not be opened: ${err.message}. Your own code is shown instead.`);
+    }
+  }
+  if (example) {
+    // An embed keeps the reader's edits of its example across reloads,
+    // unless it is asked to run: only the shipped code may run by itself.
+    const keep = opts.embed && saved && !opts.autorun;
+    applyState(keep ? base : { ...base, ...stateOf(example) });
+    if (!opts.embed) {
+      keepForUndo(saved, `The example "${example.title}"`);
+      clearHash();
+    }
+    save();
+    if (opts.autorun) runner.run();
+    return;
+  }
+  applyState(saved ? { ...defaultState(), ...saved } : defaultState());
+}
+
+if (opts.readonly) {
+  for (const e of Object.values(editors)) e.ta.readOnly = true;
+}
+
+init().finally(() => {
+  initDone = true;
+  showEngine();
+  scheduleEmbedLink();
+});

@@ -1,0 +1,40 @@
+// A small element builder. The page's DOM is built only with
+// createElement and textContent, so nothing a user or a run produces is
+// ever parsed as HTML.
+
+// h creates an element: h("li", {className: "msg", dataset: {role: "user"}}, "text", child).
+// Attributes named in props go through setAttribute unless they are known
+// DOM properties (className, dataset, hidden, text).
+export function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  if (props) {
+    for (const [key, value] of Object.entries(props)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "className") el.className = value;
+      else if (key === "text") el.textContent = value;
+      else if (key === "hidden") el.hidden = Boolean(value);
+      else if (key === "dataset") Object.assign(el.dataset, value);
+      else el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children) {
+    if (child === undefined || child === null || child === false) continue;
+    el.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return el;
+}
+
+// byId returns the element with the id, or throws naming it: a missing
+// element is a bug in index.html, better found at once.
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`index.html has no element #${id}`);
+  return el;
+}
+
+// setText sets an element's text and shows it, or hides it when text is
+// empty.
+export function setText(el, text) {
+  el.textContent = text;
+  el.hidden = text === "";
+}

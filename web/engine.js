@@ -1,0 +1,314 @@
+// The page's side of the worker protocol (see worker.js and
+// worker-events.js): it compiles main.wasm once, keeps a worker warmed up
+// with it, gives each run a fresh worker, and watches every model and tool
+// call so that one that does not return in time gets its worker killed and
+// named. The page's thread never runs user code.
+
+const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
+const TICK_MIN_MS = 20;
+
+// compileWasm compiles main.wasm once for every worker: a fresh worker then
+// only instantiates it, which keeps a restart after a runaway call quick.
+async function compileWasm(url) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    // Some static hosts serve .wasm without application/wasm, which
+    // compileStreaming refuses; compiling the bytes works everywhere.
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${res.statusText}`);
+    return WebAssembly.compile(await res.arrayBuffer());
+  }
+}
+
+// A Slot is one worker with its engine loading or loaded.
+class Slot {
+  constructor(workerUrl, module) {
+    this.worker = new Worker(workerUrl);
+    this.listener = null;
+    this.booted = false;
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = (e) => {
+        const msg = e.data;
+        if (!this.booted) {
+          if (msg.type === "ready") {
+            this.booted = true;
+            resolve();
+          } else if (msg.type === "failed") {
+            reject(new Error(msg.error));
+          }
+          return;
+        }
+        if (this.listener) this.listener(msg);
+      };
+      this.worker.onerror = (ev) => {
+        // Errors user code throws later, in its own timers, are not the
+        // run's business; an error while booting is the engine failing.
+        ev.preventDefault();
+        if (!this.booted) reject(new Error(ev.message || "the worker failed to start"));
+      };
+    });
+    // A rejection nobody awaits yet must not be reported as unhandled.
+    this.ready.catch(() => {});
+    module.then(
+      (m) => this.worker.postMessage({ type: "engine", module: m }),
+      () => {}, // the engine reports the compile error itself
+    );
+  }
+
+  terminate() {
+    this.listener = null;
+    this.worker.terminate();
+  }
+}
+
+// Engine runs agent loops in workers. onStatus(state, detail) hears
+// "loading", "ready" and "failed".
+export class Engine {
+  constructor({ wasmUrl = "main.wasm", workerUrl = "worker.js", onStatus = () => {} } = {}) {
+    this.wasmUrl = wasmUrl;
+    this.workerUrl = workerUrl;
+    this.onStatus = onStatus;
+    this.status = "loading";
+    this.detail = "";
+    this.module = null;
+    this.spare = null;
+    this.everReady = false;
+  }
+
+  // start begins compiling main.wasm and loading the first worker.
+  start() {
+    this.module = compileWasm(this.wasmUrl);
+    this.module.catch((err) => this.setStatus("failed", `main.wasm could not be loaded: ${err.message}`));
+    this.warm();
+  }
+
+  setStatus(state, detail = "") {
+    this.status = state;
+    this.detail = detail;
+    this.onStatus(state, detail);
+  }
+
+  // warm makes sure a spare worker is loading, so the next run starts at
+  // once.
+  warm() {
+    if (this.spare) return;
+    const slot = new Slot(this.workerUrl, this.module);
+    this.spare = slot;
+    slot.ready.then(
+      () => {
+        if (!this.everReady) {
+          this.everReady = true;
+          performance.mark("runAgent-ready");
+        }
+        if (this.status !== "ready") this.setStatus("ready");
+      },
+      (err) => {
+        if (this.spare === slot) this.spare = null;
+        slot.terminate();
+        this.setStatus("failed", err.message);
+      },
+    );
+  }
+
+  // take hands out the spare worker once it is ready.
+  async take() {
+    if (!this.spare) this.warm();
+    const slot = this.spare;
+    this.spare = null;
+    await slot.ready;
+    return slot;
+  }
+
+  // run starts a run of request {model, tools, userMessage, maxSteps,
+  // timeLimitMs}. handlers: onEvents(events) gets runAgent's events in
+  // order, ending with a "done" event (made up here when the worker had to
+  // be killed: reason "timeout", "canceled" or "crashed"); onCompileError
+  // ({editor, line, column, message}) when an editor's code is wrong;
+  // onEnd() once, last. It returns the run; run.stop() cancels it.
+  run(request, handlers) {
+    const run = new Run(this, request, handlers);
+    run.begin();
+    return run;
+  }
+}
+
+// describeCall names a call the way the transcript and the banner do.
+function describeCall(c) {
+  if (c.kind === "eval") return `the ${c.editor === "model" ? "Model" : "Tools"} editor's code`;
+  if (c.kind === "model") return `the model at step ${c.step}`;
+  return `tool '${c.name}' at step ${c.step}`;
+}
+
+class Run {
+  constructor(engine, request, handlers) {
+    this.engine = engine;
+    this.request = request;
+    this.h = handlers;
+    this.slot = null;
+    this.over = false;
+    this.stopping = false;
+    this.inflight = new Map(); // key -> {kind, step, name, editor, since}
+    this.precise = true;
+    this.lastStep = 0;
+    this.lastEvent = null;
+    this.sawDone = false;
+    this.t0 = 0;
+    this.lastMessageAt = 0;
+    this.timer = 0;
+    this.stopTimer = 0;
+  }
+
+  async begin() {
+    try {
+      this.slot = await this.engine.take();
+    } catch (err) {
+      this.finishWith({ reason: "crashed", error: `the engine could not start: ${err.message}` });
+      return;
+    }
+    if (this.over) {
+      this.slot.terminate();
+      this.engine.warm();
+      return;
+    }
+    this.slot.listener = (msg) => this.onMessage(msg);
+    const { model, tools, userMessage, maxSteps } = this.request;
+    this.t0 = this.lastMessageAt = performance.now();
+    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps });
+    if (this.stopping) this.sendStop();
+    const limit = this.request.timeLimitMs;
+    this.timer = setInterval(() => this.check(), Math.max(TICK_MIN_MS, Math.min(100, limit / 10)));
+  }
+
+  stop() {
+    if (this.over || this.stopping) return;
+    this.stopping = true;
+    if (this.slot) this.sendStop(); // else begin() sends it once it has a worker
+  }
+
+  sendStop() {
+    this.slot.worker.postMessage({ type: "stop" });
+    this.stopTimer = setTimeout(() => {
+      this.kill("canceled", `canceled at step ${this.lastStep}: the worker was busy, so it was stopped and replaced`);
+    }, STOP_GRACE_MS);
+  }
+
+  onMessage(msg) {
+    if (this.over) return;
+    const now = performance.now();
+    this.lastMessageAt = now;
+    switch (msg.type) {
+      case "evaluating":
+        this.inflight.set("eval", { kind: "eval", editor: msg.editor, since: now });
+        break;
+      case "evaluated":
+        this.inflight.delete("eval");
+        break;
+      case "compile_error":
+        this.inflight.clear();
+        this.h.onCompileError({ editor: msg.editor, line: msg.line, column: msg.column, message: msg.message });
+        this.close();
+        this.h.onEnd();
+        break;
+      case "events":
+        this.precise = msg.precise;
+        for (const e of msg.events) this.track(e, now);
+        this.h.onEvents(msg.events);
+        break;
+      case "end":
+        if (!this.sawDone) {
+          // runAgent settled without a done event (it rejected before the
+          // loop began): report it the way the loop would.
+          const canceled = msg.name === "AbortError";
+          this.h.onEvents([this.madeUpDone(canceled ? "canceled" : "model_error", msg.ok ? "" : msg.error, msg.ok ? msg.text : "")]);
+        }
+        this.close();
+        this.h.onEnd();
+        break;
+    }
+  }
+
+  track(e, now) {
+    if (e.step > this.lastStep) this.lastStep = e.step;
+    this.lastEvent = e;
+    switch (e.kind) {
+      case "model_start":
+        this.inflight.set(`m${e.step}`, { kind: "model", step: e.step, since: now });
+        break;
+      case "model_end":
+        this.inflight.delete(`m${e.step}`);
+        break;
+      case "tool_start":
+        this.inflight.set(`t${e.step}.${e.call}`, { kind: "tool", step: e.step, name: e.name, since: now });
+        break;
+      case "tool_end":
+        this.inflight.delete(`t${e.step}.${e.call}`);
+        break;
+      case "done":
+        this.sawDone = true;
+        this.inflight.clear();
+        break;
+    }
+  }
+
+  // check is the watchdog: it runs on the page's thread, which the worker
+  // can never block.
+  check() {
+    if (this.over) return;
+    const limit = this.request.timeLimitMs;
+    const now = performance.now();
+    let oldest = null;
+    for (const c of this.inflight.values()) if (!oldest || c.since < oldest.since) oldest = c;
+    if (oldest && now - oldest.since >= limit) {
+      const verb = oldest.kind === "eval" ? "did not finish" : "did not return";
+      let text = `${describeCall(oldest)} ${verb} within ${limit} ms`;
+      if (!this.precise && oldest.kind !== "eval") {
+        // The worker was posting starts in batches: a later call may be
+        // the one that hangs.
+        text = `a model or tool call at or after ${describeCall(oldest)} did not return within ${limit} ms (the calls were too quick to follow one by one)`;
+      }
+      this.kill("timeout", text, oldest);
+    } else if (!oldest && now - this.lastMessageAt >= limit) {
+      const after = this.lastEvent ? ` after step ${this.lastStep}` : "";
+      this.kill("timeout", `the run stopped responding${after} for ${limit} ms (code outside any model or tool call kept the worker busy)`);
+    }
+  }
+
+  kill(reason, error, call = null) {
+    if (this.over) return;
+    this.slot.terminate();
+    this.h.onEvents([this.madeUpDone(reason, error, "", call)]);
+    this.close();
+    this.h.onEnd();
+  }
+
+  finishWith({ reason, error }) {
+    this.h.onEvents([this.madeUpDone(reason, error, "")]);
+    this.close();
+    this.h.onEnd();
+  }
+
+  madeUpDone(reason, error, text, call = null) {
+    const done = {
+      kind: "done",
+      step: this.lastStep,
+      reason,
+      text,
+      steps: this.lastStep,
+      ms: this.t0 ? performance.now() - this.t0 : 0,
+      stepMs: [],
+      madeUp: true,
+    };
+    if (error) done.error = error;
+    if (call) done.call = { kind: call.kind, step: call.step || 0, name: call.name || "", editor: call.editor || "" };
+    return done;
+  }
+
+  close() {
+    this.over = true;
+    clearInterval(this.timer);
+    clearTimeout(this.stopTimer);
+    if (this.slot) this.slot.terminate();
+    this.engine.warm();
+  }
+}

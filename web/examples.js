@@ -1,0 +1,237 @@
+// The shipped examples: the examples menu, #example=ID links and the
+// default code of a first visit. Only these may run by themselves
+// (?autorun=1), because only these are known not to be someone else's code.
+
+const MODEL_ARRAY_NOTE = "// Scripted responses: the k-th model call gets the k-th action.\n";
+
+export const EXAMPLES = [
+  {
+    id: "add",
+    title: "Add two numbers (the seed example)",
+    description: "The model calls add {a: 2, b: 3}, reads the result 5, and gives its final answer.",
+    userMessage: "What is 2 + 3?",
+    model: `${MODEL_ARRAY_NOTE}[
+  { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
+  { role: "assistant", type: "final", content: "The answer is 5." },
+]
+`,
+    tools: `// An object of functions, sync or async. A string result is used as
+// it is; any other value is turned into JSON.
+{
+  add: ({ a, b }) => a + b,
+}
+`,
+  },
+  {
+    id: "chain",
+    title: "A chain of two tools",
+    description: "A model(messages) function looks up a price, then multiplies it: each tool's result feeds the next call.",
+    userMessage: "How much do three apples cost?",
+    model: `// A model(messages) function: it reads the messages so far and decides.
+function model(messages) {
+  const last = messages[messages.length - 1];
+  if (last.role === "user") {
+    return { role: "assistant", type: "tool", name: "price", args: { item: "apple" } };
+  }
+  if (last.name === "price") {
+    return { role: "assistant", type: "tool", name: "multiply", args: { a: Number(last.content), b: 3 } };
+  }
+  return { role: "assistant", type: "final", content: "Three apples cost " + last.content + " euros." };
+}
+`,
+    tools: `{
+  price: ({ item }) => ({ apple: 0.5, pear: 0.75 })[item],
+  multiply: ({ a, b }) => a * b,
+}
+`,
+  },
+  {
+    id: "unknown-tool",
+    title: "Unknown tool",
+    description: "The model calls a tool that does not exist: the loop hands back an error result and carries on.",
+    userMessage: "What's the weather in Paris?",
+    model: `${MODEL_ARRAY_NOTE}[
+  { role: "assistant", type: "tool", name: "search", args: { query: "weather in Paris" } },
+  { role: "assistant", type: "final", content: "I cannot search the web, sorry." },
+]
+`,
+    tools: `// There is no "search" tool here.
+{
+  add: ({ a, b }) => a + b,
+}
+`,
+  },
+  {
+    id: "throwing-tool",
+    title: "A tool that throws",
+    description: "The tool throws an Error: its message becomes the tool's result, styled as an error, and the model recovers.",
+    userMessage: "What is 1 divided by 0?",
+    model: `${MODEL_ARRAY_NOTE}[
+  { role: "assistant", type: "tool", name: "divide", args: { a: 1, b: 0 } },
+  { role: "assistant", type: "final", content: "1 cannot be divided by 0." },
+]
+`,
+    tools: `{
+  divide: ({ a, b }) => {
+    if (b === 0) throw new Error("division by zero");
+    return a / b;
+  },
+}
+`,
+  },
+  {
+    id: "max-steps",
+    title: "A model that never finishes",
+    description: "The model keeps calling a tool and never answers, so the loop stops at max steps.",
+    userMessage: "Count for me, forever.",
+    maxSteps: 5,
+    model: `// This model never gives a final answer.
+function model(messages) {
+  return { role: "assistant", type: "tool", name: "tick", args: { n: messages.length } };
+}
+`,
+    tools: `{
+  tick: ({ n }) => "tick " + n,
+}
+`,
+  },
+  {
+    id: "async-tool",
+    title: "An async tool",
+    description: "The tool returns a Promise that settles after 300 ms; the loop waits for it before asking the model again.",
+    userMessage: "What's the weather in Lisbon?",
+    model: `${MODEL_ARRAY_NOTE}[
+  { role: "assistant", type: "tool", name: "weather", args: { city: "Lisbon" } },
+  { role: "assistant", type: "final", content: "It is sunny in Lisbon, 21 °C." },
+]
+`,
+    tools: `{
+  // An async tool: the loop awaits the Promise it returns.
+  weather: async ({ city }) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { city, forecast: "sunny", celsius: 21 };
+  },
+}
+`,
+  },
+  {
+    id: "parallel",
+    title: "Parallel tool calls",
+    description: "One action asks for two calls at once: they run together, and the results come back in call order.",
+    userMessage: "What's the weather in Paris and in Tokyo?",
+    model: `${MODEL_ARRAY_NOTE}[
+  {
+    role: "assistant",
+    type: "tool",
+    calls: [
+      { id: "call-1", name: "weather", args: { city: "Paris" } },
+      { id: "call-2", name: "weather", args: { city: "Tokyo" } },
+    ],
+  },
+  { role: "assistant", type: "final", content: "Paris: rain, 14 °C. Tokyo: clear, 22 °C." },
+]
+`,
+    tools: `{
+  // Tokyo answers first, yet its result is appended second.
+  weather: async ({ city }) => {
+    const delay = { Paris: 200, Tokyo: 50 }[city] ?? 100;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    return { Paris: "rain, 14 °C", Tokyo: "clear, 22 °C" }[city] ?? "unknown city";
+  },
+}
+`,
+  },
+  {
+    id: "malformed",
+    title: "A malformed model response",
+    description: "At step 2 the model answers with type \"answer\", which the loop cannot act on: the run stops with a model error.",
+    userMessage: "What is 2 + 3?",
+    model: `${MODEL_ARRAY_NOTE}[
+  { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
+  // "answer" is neither "final" nor "tool".
+  { role: "assistant", type: "answer", content: "5" },
+]
+`,
+    tools: `{
+  add: ({ a, b }) => a + b,
+}
+`,
+  },
+  {
+    id: "runaway",
+    title: "A runaway tool",
+    description: "The tool loops forever (while (true) {}); the watchdog stops its worker at the time limit and names the call.",
+    userMessage: "Spin, please.",
+    model: `${MODEL_ARRAY_NOTE}[
+  { role: "assistant", type: "tool", name: "spin", args: {} },
+  { role: "assistant", type: "final", content: "This is never reached." },
+]
+`,
+    tools: `{
+  // This tool never returns. The page stays responsive: the code runs in
+  // a Web Worker, which is stopped and replaced after the time limit.
+  spin: () => {
+    while (true) {}
+  },
+}
+`,
+  },
+  {
+    id: "model-error",
+    title: "A model that throws",
+    description: "The model function throws at step 2: the run stops with a model error that names the step and the cause.",
+    userMessage: "What is 2 + 3?",
+    model: `function model(messages) {
+  if (messages.length > 1) {
+    throw new Error("the model service is unavailable");
+  }
+  return { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } };
+}
+`,
+    tools: `{
+  add: ({ a, b }) => a + b,
+}
+`,
+  },
+  {
+    id: "html-output",
+    title: "Output that looks like HTML",
+    description: "A tool returns markup with a script in it; the transcript shows it as text and runs nothing.",
+    userMessage: "Show me a picture.",
+    model: `${MODEL_ARRAY_NOTE}[
+  { role: "assistant", type: "tool", name: "picture", args: {} },
+  { role: "assistant", type: "final", content: "<b>Here it is.</b>" },
+]
+`,
+    tools: `{
+  picture: () => "<img src=x onerror=alert(1)>",
+}
+`,
+  },
+];
+
+export const DEFAULT_MAX_STEPS = 10;
+
+// exampleById returns the shipped example with the id, or null.
+export function exampleById(id) {
+  return EXAMPLES.find((e) => e.id === id) || null;
+}
+
+// stateOf returns the editor state an example fills in.
+export function stateOf(example) {
+  return {
+    model: example.model,
+    tools: example.tools,
+    userMessage: example.userMessage,
+    maxSteps: String(example.maxSteps ?? DEFAULT_MAX_STEPS),
+  };
+}
+
+// matchingExample returns the id of the example whose code and message the
+// state holds, or "".
+export function matchingExample(state) {
+  const e = EXAMPLES.find(
+    (x) => x.model === state.model && x.tools === state.tools && x.userMessage === state.userMessage,
+  );
+  return e ? e.id : "";
+}

@@ -1,0 +1,87 @@
+// The transcript of a run as a JSON file and as Markdown, built from the
+// trace (every message, not only those in the DOM).
+
+import { pretty } from "./message-view.js";
+import { fmtCount, fmtMs } from "./phases.js";
+
+// transcriptJSON returns the run as JSON text: its inputs, its messages
+// as the loop kept them, and how it ended.
+export function transcriptJSON(trace) {
+  const done = trace.done;
+  const out = {
+    userMessage: trace.inputs.userMessage,
+    maxSteps: trace.inputs.maxSteps,
+    messages: trace.messages().map((m) => m.message),
+    result: done
+      ? {
+          reason: done.reason,
+          text: done.text,
+          error: done.error,
+          steps: done.steps,
+          ms: done.ms,
+          stepMs: done.stepMs,
+          usage: done.usage,
+        }
+      : null,
+  };
+  return JSON.stringify(out, null, 2);
+}
+
+// fence wraps text in a Markdown code fence longer than any run of
+// backticks inside it.
+function fence(text, lang = "") {
+  const longest = Math.max(2, ...[...String(text).matchAll(/`+/g)].map((m) => m[0].length));
+  const f = "`".repeat(longest + 1);
+  return `${f}${lang}\n${text}\n${f}`;
+}
+
+function asText(v) {
+  return typeof v === "string" ? v : pretty(v);
+}
+
+// transcriptMarkdown returns the run as Markdown: one section per message,
+// contents in code fences so nothing in them is read as Markdown.
+export function transcriptMarkdown(trace) {
+  const parts = ["# agentloop transcript", ""];
+  for (const { message, role, step } of trace.messages()) {
+    const m = message && typeof message === "object" ? message : {};
+    const at = step ? ` (step ${step})` : "";
+    if (role === "user") {
+      parts.push("**User**", fence(asText(m.content)));
+    } else if (role === "tool") {
+      const failed = asText(m.content).startsWith("error: ") ? ", failed" : "";
+      parts.push(`**Tool result: ${asText(m.name)}${failed}**${at}`, fence(asText(m.content)));
+    } else if (m.type === "tool" && Array.isArray(m.calls)) {
+      parts.push(`**Assistant: ${m.calls.length} tool calls**${at}`);
+      for (const c of m.calls) parts.push(`- \`${asText(c && c.name)}\``, fence(pretty(c && c.args !== undefined ? c.args : {}), "json"));
+    } else if (m.type === "tool") {
+      parts.push(`**Assistant: tool call \`${asText(m.name)}\`**${at}`, fence(pretty(m.args !== undefined ? m.args : {}), "json"));
+    } else if (m.type === "final") {
+      parts.push(`**Assistant: final answer**${at}`, fence(asText(m.content)));
+    } else {
+      parts.push(`**Assistant: response the loop cannot act on**${at}`, fence(pretty(message), "json"));
+    }
+    parts.push("");
+  }
+  const done = trace.done;
+  if (done) {
+    parts.push("---", "");
+    const steps = `${fmtCount(done.steps)} ${done.steps === 1 ? "step" : "steps"}`;
+    parts.push(`**Stopped:** ${done.reason}, ${steps}, ${fmtMs(done.ms)}`);
+    if (done.reason === "final" || done.reason === "max_steps") parts.push("", fence(done.text));
+    if (done.error) parts.push("", fence(done.error));
+  }
+  return parts.join("\n") + "\n";
+}
+
+// download offers text as a file.
+export function download(filename, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}

@@ -1,0 +1,41 @@
+// The number fields: max steps and the time limit per call. A bad value
+// is explained next to its field, and nothing runs until it is fixed.
+
+export const MAX_STEPS_LIMIT = 100000;
+export const TIME_LIMIT_MIN = 50;
+export const TIME_LIMIT_MAX = 600000;
+export const DEFAULT_TIME_LIMIT = 2000;
+
+function wholeNumber(text) {
+  const t = String(text).trim();
+  return /^\d+$/.test(t) ? Number(t) : NaN;
+}
+
+// checkMaxSteps returns {value} or {error}.
+export function checkMaxSteps(text) {
+  const t = String(text).trim();
+  if (t === "") return { error: "Enter max steps: a whole number from 1 to 100,000 (the loop's default is 10)." };
+  const n = wholeNumber(t);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_STEPS_LIMIT) {
+    return { error: `Max steps must be a whole number from 1 to 100,000; "${t}" is not.` };
+  }
+  return { value: n };
+}
+
+// checkTimeLimit returns {value} or {error}.
+export function checkTimeLimit(text) {
+  const t = String(text).trim();
+  if (t === "") return { error: "Enter a time limit in milliseconds, from 50 to 600,000 (2000 is 2 seconds)." };
+  const n = wholeNumber(t);
+  if (!Number.isInteger(n) || n < TIME_LIMIT_MIN || n > TIME_LIMIT_MAX) {
+    return { error: `The time limit must be a whole number of milliseconds from 50 to 600,000; "${t}" is not.` };
+  }
+  return { value: n };
+}
+
+// showFieldError shows message under input (or clears it with "").
+export function showFieldError(input, errorEl, message) {
+  errorEl.textContent = message;
+  errorEl.hidden = message === "";
+  input.setAttribute("aria-invalid", message ? "true" : "false");
+}

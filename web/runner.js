@@ -1,0 +1,183 @@
+// Runs and the view of a run. The view is a function of the trace and an
+// index: render(events[0..upto]). Run shows the run live (upto follows
+// the end); Step records a run first and then walks it one event (one
+// phase of the loop) at a time; Back steps back through what was recorded.
+
+import { Trace } from "./trace.js";
+import { showBanner } from "./banner.js";
+import { describeEvent, errorVariant, phaseOf } from "./phases.js";
+
+// If a frame never comes (a hidden tab), render anyway after this long.
+const RENDER_FALLBACK_MS = 250;
+
+export class Runner {
+  // engine: the Engine; transcript, loopPanel: the views; els: the
+  // buttons and outputs; inputs(): the run's inputs, or null when a field
+  // is invalid (it shows why); key(inputs): what makes two runs the same;
+  // onStart(): before each run; onCompileError(err): an editor's error.
+  constructor({ engine, transcript, loopPanel, els, inputs, key, onStart, onCompileError }) {
+    this.engine = engine;
+    this.transcript = transcript;
+    this.loopPanel = loopPanel;
+    this.els = els;
+    this.inputs = inputs;
+    this.key = key;
+    this.onStart = onStart;
+    this.onCompileError = onCompileError;
+    this.trace = null;
+    this.current = null; // the run in flight
+    this.view = { live: true, index: -1, recording: false };
+    this.frame = 0;
+    this.fallback = 0;
+    this.render();
+  }
+
+  get running() {
+    return this.current !== null;
+  }
+
+  // run starts a run shown live. mode "record" starts one for Step.
+  run(mode = "live") {
+    if (this.current) return false;
+    this.trace = null;
+    this.view = { live: true, index: -1, recording: false };
+    const inputs = this.inputs();
+    if (!inputs) {
+      this.render();
+      return false;
+    }
+    this.onStart();
+    const trace = new Trace(inputs);
+    this.trace = trace;
+    this.view = mode === "record" ? { live: false, index: 0, recording: true } : { live: true, index: -1, recording: false };
+    const run = this.engine.run(inputs, {
+      onEvents: (events) => {
+        trace.push(events);
+        this.schedule();
+      },
+      onCompileError: (err) => this.onCompileError(err),
+      onEnd: () => {
+        this.current = null;
+        if (this.view.recording) {
+          this.view = trace.length ? { live: false, index: 0, recording: false } : { live: true, index: -1, recording: false };
+        }
+        this.setRunning(false);
+        this.schedule();
+      },
+    });
+    this.current = run;
+    this.setRunning(true);
+    this.render();
+    return true;
+  }
+
+  stop() {
+    if (this.current) this.current.stop();
+  }
+
+  // stale reports whether the shown trace was made from other inputs than
+  // the fields hold now.
+  stale() {
+    if (!this.trace) return true;
+    const now = this.inputs({ quiet: true });
+    return !now || this.key(now) !== this.key(this.trace.inputs);
+  }
+
+  step() {
+    const t = this.trace;
+    if (this.current) {
+      if (this.view.recording) return;
+      // Stepping during a live run pins the view where it is.
+      if (this.view.live) this.view = { live: false, index: Math.max(0, t.length - 1), recording: false };
+      else this.view.index = Math.min(this.view.index + 1, t.length - 1);
+    } else if (!t || t.length === 0 || this.stale()) {
+      this.run("record");
+      return;
+    } else if (this.view.live) {
+      this.view = { live: false, index: 0, recording: false };
+    } else {
+      this.view.index = Math.min(this.view.index + 1, t.length - 1);
+    }
+    this.render();
+  }
+
+  back() {
+    const t = this.trace;
+    if (!t || t.length === 0 || this.view.recording) return;
+    if (this.view.live) this.view = { live: false, index: Math.max(0, t.length - 2), recording: false };
+    else this.view.index = Math.max(0, this.view.index - 1);
+    this.render();
+  }
+
+  // clear forgets the shown run (a new example was picked).
+  clear() {
+    if (this.current) return;
+    this.trace = null;
+    this.view = { live: true, index: -1, recording: false };
+    this.render();
+  }
+
+  setRunning(on) {
+    document.body.dataset.running = on ? "true" : "false";
+    this.els.list.setAttribute("aria-busy", on ? "true" : "false");
+  }
+
+  // schedule renders once per frame, however many events arrive: a fast
+  // run sends thousands of events per frame.
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => this.render());
+    this.fallback = setTimeout(() => this.render(), RENDER_FALLBACK_MS);
+  }
+
+  upto() {
+    const t = this.trace;
+    if (!t) return -1;
+    if (this.view.recording) return -1;
+    if (this.view.live) return t.length - 1;
+    return Math.min(this.view.index, t.length - 1);
+  }
+
+  render() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    clearTimeout(this.fallback);
+    this.frame = 0;
+    const t = this.trace;
+    const upto = this.upto();
+    const els = this.els;
+    this.transcript.show(t, upto);
+    showBanner(els.banner, t ? t.doneUpTo(upto) : null);
+
+    const e = t && upto >= 0 ? t.events[upto] : null;
+    const role = e ? t.roleAt(upto) : "";
+    this.loopPanel.show(e ? phaseOf(e, role) : "", e && e.kind === "done" && e.reason === "model_error" ? errorVariant(e.error) : 0);
+    els.phaseDetail.textContent = e ? describeEvent(e, role) : "";
+
+    let position = "";
+    if (this.view.recording) position = "Recording the run…";
+    else if (!this.view.live && t && t.length) position = `Phase ${upto + 1} of ${t.length}`;
+    if (els.position.textContent !== position) els.position.textContent = position;
+
+    const running = this.current !== null;
+    setDisabled(els.run, running);
+    setDisabled(els.stop, !running);
+    setDisabled(els.back, !t || t.length === 0 || this.view.recording || (!this.view.live && upto <= 0));
+    setDisabled(els.step, this.view.recording);
+    const hasMessages = !!t && t.messagePos.length > 0;
+    setDisabled(els.exportJson, !hasMessages);
+    setDisabled(els.copyMarkdown, !hasMessages);
+  }
+}
+
+// setDisabled marks a button unavailable with aria-disabled rather than
+// disabled: a disabled button loses the keyboard focus, and Run or Stop
+// pressed from the keyboard would drop the user's place on the page.
+export function setDisabled(button, off) {
+  const v = off ? "true" : "false";
+  if (button.getAttribute("aria-disabled") !== v) button.setAttribute("aria-disabled", v);
+}
+
+// isDisabled reports whether setDisabled turned the button off.
+export function isDisabled(button) {
+  return button.getAttribute("aria-disabled") === "true";
+}

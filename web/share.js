@@ -1,0 +1,71 @@
+// Share links: the editors' state as #state=<base64url(deflate-raw(JSON))>,
+// compressed with the browser's own CompressionStream. Opening a link only
+// fills the editors; app.js never runs code that came from a link.
+
+import { pick } from "./storage.js";
+
+// A link's state is capped when inflated, so a crafted link cannot make
+// the page inflate gigabytes.
+const MAX_INFLATED = 4 * 1024 * 1024;
+
+export async function encodeState(state) {
+  const json = new TextEncoder().encode(JSON.stringify(pick(state)));
+  const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  return toBase64url(bytes);
+}
+
+// decodeState returns the state in a link's payload, or throws an Error
+// saying what is wrong with it.
+export async function decodeState(payload) {
+  let bytes;
+  try {
+    bytes = fromBase64url(payload);
+  } catch {
+    throw new Error("the link's state is not valid base64url");
+  }
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_INFLATED) {
+        reader.cancel();
+        throw new Error("the link's state is too large");
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err.message === "the link's state is too large") throw err;
+    throw new Error("the link's state is damaged (it does not inflate)");
+  }
+  let state;
+  try {
+    state = JSON.parse(new TextDecoder().decode(await new Blob(chunks).arrayBuffer()));
+  } catch {
+    throw new Error("the link's state is not JSON");
+  }
+  if (!state || typeof state !== "object" || typeof state.model !== "string" || typeof state.tools !== "string") {
+    throw new Error("the link's state has no model and tools");
+  }
+  return pick(state);
+}
+
+function toBase64url(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(s) {
+  const b64 = s.replace(/-/g, "+").replace(/_/g, "/");
+  const bin = atob(b64 + "===".slice((b64.length + 3) % 4));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}

@@ -1,0 +1,26 @@
+// What the page's address asks for:
+//   ?embed=1        compact layout for a tutorial's iframe
+//   &readonly=1     editors locked
+//   &autorun=1      run at once, but only a shipped example (#example=ID)
+//   #example=ID     open a shipped example
+//   #state=...      open a share link (fills the editors, runs nothing)
+
+export function readOptions(loc = location) {
+  const q = new URLSearchParams(loc.search);
+  const hash = new URLSearchParams(loc.hash.replace(/^#/, ""));
+  const on = (name) => ["1", "true", "yes"].includes((q.get(name) || "").toLowerCase());
+  return {
+    embed: on("embed"),
+    readonly: on("readonly"),
+    autorun: on("autorun"),
+    example: hash.get("example") || "",
+    state: hash.get("state") || "",
+  };
+}
+
+// clearHash drops the #state or #example from the address once it has been
+// applied: the editors then belong to the user, and a reload must show
+// their edits (from localStorage), not the link again.
+export function clearHash() {
+  if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
+}

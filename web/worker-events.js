@@ -1,0 +1,212 @@
+// How the worker reports to the page. Classic worker script, loaded by
+// worker.js; it defines self.Outbox.
+//
+// Messages to the page:
+//   {type: "ready"} | {type: "failed", error}             the engine (worker.js)
+//   {type: "evaluating", editor} | {type: "evaluated", editor}
+//   {type: "compile_error", editor, line?, column?, message}
+//   {type: "events", events: [...], precise}               runAgent's events
+//   {type: "end", ok, text? | error, name}                 runAgent settled
+//
+// Two needs pull apart here. The page's watchdog must know which model or
+// tool call is in flight even when user code blocks this thread forever,
+// and a message posted before the call starts is delivered even then. But
+// a 10,000-step run makes 20,000 calls, and a postMessage costs 10-20 µs
+// here: one per call would triple the run's time and flood the page.
+// So events are batched, and a call's start is posted at once while a
+// small budget lasts (START_BUDGET per WINDOW_MS). Short runs, the ones
+// people read, are followed call by call; a fast long run is followed
+// in batches, and each batch says whether the next start will still be
+// posted at once ("precise"), so the page knows how exactly it can name a
+// runaway call.
+"use strict";
+
+(() => {
+  const WINDOW_MS = 16; // about one frame: the page renders no faster
+  const START_BUDGET = 32;
+  // Strings longer than this are cut before they cross to the page; the
+  // transcript folds long contents anyway.
+  const MAX_STRING = 200000;
+  const MAX_DEPTH = 24;
+  const MAX_KEYS = 1000;
+
+  class Outbox {
+    constructor(post) {
+      this.post = post;
+      this.batch = [];
+      this.lastFlush = performance.now();
+      this.windowStart = this.lastFlush;
+      this.budget = START_BUDGET;
+      this.timer = 0;
+    }
+
+    // control posts a control message at once, after the events before it.
+    control(msg) {
+      this.flush();
+      this.post(msg);
+    }
+
+    // event takes one event from runAgent's onEvent.
+    event(e) {
+      let plain;
+      try {
+        plain = plainEvent(e);
+      } catch (err) {
+        plain = { kind: "unknown", error: `could not read an event: ${err && err.message}` };
+      }
+      this.batch.push(plain);
+      const now = performance.now();
+      if (now - this.windowStart >= WINDOW_MS) {
+        this.windowStart = now;
+        this.budget = START_BUDGET;
+      }
+      const isStart = plain.kind === "model_start" || plain.kind === "tool_start";
+      if (plain.kind === "done" || (isStart && this.budget > 0)) {
+        if (isStart) this.budget--;
+        this.flush();
+      } else if (now - this.lastFlush >= WINDOW_MS) {
+        this.flush();
+      } else if (!this.timer) {
+        // When the run waits (an async tool), nothing else would flush.
+        this.timer = setTimeout(() => {
+          this.timer = 0;
+          this.flush();
+        }, WINDOW_MS);
+      }
+    }
+
+    flush() {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = 0;
+      }
+      this.lastFlush = performance.now();
+      if (this.batch.length === 0) return;
+      const events = this.batch;
+      this.batch = [];
+      this.post({ type: "events", events, precise: this.budget > 0 });
+    }
+
+    end(result) {
+      this.flush();
+      this.post({ type: "end", ...result });
+    }
+  }
+
+  // plainEvent copies the fields of the JavaScript contract's events into
+  // plain data that postMessage can clone: the messages inside are the
+  // user's own objects and may hold functions, cycles or getters.
+  function plainEvent(e) {
+    const kind = String(e.kind);
+    const out = { kind, step: num(e.step) };
+    switch (kind) {
+      case "message":
+        out.index = num(e.index);
+        out.message = toPlain(e.message, 0, []);
+        break;
+      case "model_start":
+        break;
+      case "model_end":
+        out.ms = num(e.ms);
+        if (e.error !== undefined && e.error !== null) out.error = str(e.error);
+        break;
+      case "tool_start":
+      case "tool_end":
+        out.call = num(e.call);
+        out.name = str(e.name);
+        if (e.id !== undefined && e.id !== null && e.id !== "") out.id = str(e.id);
+        if (kind === "tool_end") {
+          out.content = str(e.content);
+          out.failed = Boolean(e.failed);
+          out.ms = num(e.ms);
+        }
+        break;
+      case "done":
+        out.reason = str(e.reason);
+        out.text = str(e.text);
+        out.steps = num(e.steps);
+        out.ms = num(e.ms);
+        out.stepMs = Array.isArray(e.stepMs) ? Array.from(e.stepMs, num) : [];
+        if (e.usage && typeof e.usage === "object") {
+          out.usage = { input_tokens: num(e.usage.input_tokens), output_tokens: num(e.usage.output_tokens) };
+        }
+        if (e.error !== undefined && e.error !== null && e.error !== "") out.error = str(e.error);
+        // e.messages repeats every message event: the page has them.
+        break;
+      default:
+        return toPlain(e, 0, []);
+    }
+    return out;
+  }
+
+  function num(v) {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : 0;
+  }
+
+  function str(v) {
+    const s = typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
+    return cut(s);
+  }
+
+  function cut(s) {
+    return s.length > MAX_STRING
+      ? `${s.slice(0, MAX_STRING)}… [${s.length - MAX_STRING} more characters not shown]`
+      : s;
+  }
+
+  // toPlain makes a JSON-like copy of v: functions become "[Function
+  // name]", cycles "[Circular]", and a getter that throws is shown, not
+  // propagated.
+  function toPlain(v, depth, ancestors) {
+    switch (typeof v) {
+      case "string":
+        return cut(v);
+      case "number":
+      case "boolean":
+      case "undefined":
+        return v;
+      case "bigint":
+        return `${v}n`;
+      case "symbol":
+        return v.toString();
+      case "function":
+        return `[Function${v.name ? " " + v.name : ""}]`;
+    }
+    if (v === null) return null;
+    if (ancestors.includes(v)) return "[Circular]";
+    if (depth >= MAX_DEPTH) return "[…]";
+    if (v instanceof Error) return { name: v.name, message: cut(String(v.message)) };
+    if (v instanceof Date) return Number.isNaN(v.getTime()) ? "Invalid Date" : v.toISOString();
+    ancestors.push(v);
+    try {
+      if (Array.isArray(v)) {
+        const n = Math.min(v.length, MAX_KEYS);
+        const out = new Array(n);
+        for (let i = 0; i < n; i++) out[i] = read(v, i, depth, ancestors);
+        if (v.length > n) out.push(`… ${v.length - n} more items`);
+        return out;
+      }
+      const out = {};
+      const keys = Object.keys(v);
+      const n = Math.min(keys.length, MAX_KEYS);
+      for (let i = 0; i < n; i++) out[keys[i]] = read(v, keys[i], depth, ancestors);
+      if (keys.length > n) out["…"] = `${keys.length - n} more keys`;
+      return out;
+    } finally {
+      ancestors.pop();
+    }
+  }
+
+  function read(obj, key, depth, ancestors) {
+    let v;
+    try {
+      v = obj[key];
+    } catch (err) {
+      return `[Thrown: ${err && err.message}]`;
+    }
+    return toPlain(v, depth + 1, ancestors);
+  }
+
+  self.Outbox = Outbox;
+})();

@@ -1,0 +1,129 @@
+// The Web Worker that runs user code: it starts the Go engine (main.wasm,
+// which installs globalThis.runAgent), turns the editors' source into a
+// model and tools, and runs them, posting the run's events to the page.
+//
+// It is a classic worker, not a module worker, because importScripts is
+// the one browser-native way to learn the line and column of a syntax
+// error in the editors' code (see worker-compile.js).
+//
+// Each worker serves a single run: the page starts a fresh one for every
+// run, so nothing a run leaves behind (timers, globals, a patched
+// Array.prototype) can leak into the next, and killing a runaway worker
+// never loses anything the next run needs.
+//
+// Messages from the page:
+//   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
+//                             (or {type: "engine", url} to fetch it here)
+//   {type: "run", model, tools, userMessage, maxSteps}
+//   {type: "stop"}            abort the run (graceful; the page kills the
+//                             worker if it is too busy to hear this)
+// Messages to the page: see worker-events.js.
+"use strict";
+
+importScripts("wasm_exec.js", "worker-compile.js", "worker-events.js");
+
+// How long Go's main may take to install runAgent after it starts.
+const READY_TIMEOUT_MS = 10000;
+
+// Stop may arrive while the editors' code is still being evaluated; the
+// run then starts already aborted and the loop ends it at once.
+const controller = new AbortController();
+let started = false;
+
+self.onmessage = (e) => {
+  const msg = e.data;
+  switch (msg && msg.type) {
+    case "engine":
+      boot(msg);
+      break;
+    case "run":
+      if (started) {
+        postMessage({ type: "end", ok: false, error: "this worker has already run once" });
+        return;
+      }
+      started = true;
+      run(msg);
+      break;
+    case "stop":
+      controller.abort();
+      break;
+  }
+};
+
+async function boot({ module, url }) {
+  try {
+    const go = new Go();
+    let instance;
+    if (module) {
+      instance = await WebAssembly.instantiate(module, go.importObject);
+    } else {
+      ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
+    }
+    // go.run settles only when Go's main returns; the bridge keeps it
+    // running, so this is not awaited.
+    go.run(instance).catch(() => {});
+    await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
+    postMessage({ type: "ready" });
+  } catch (err) {
+    postMessage({ type: "failed", error: describe(err) });
+  }
+}
+
+// until resolves once cond() holds, checking after each macrotask: Go's
+// main may install runAgent only after it yields once.
+function until(cond, timeoutMs) {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (cond()) return resolve();
+      if (performance.now() - t0 > timeoutMs) {
+        return reject(new Error(`main.wasm did not define runAgent within ${timeoutMs} ms`));
+      }
+      setTimeout(check, 1);
+    };
+    check();
+  });
+}
+
+async function run({ model, tools, userMessage, maxSteps }) {
+  const outbox = new Outbox((msg) => postMessage(msg));
+  const modelValue = await evaluate(outbox, "model", model);
+  if (modelValue === FAILED) return;
+  const toolsValue = await evaluate(outbox, "tools", tools);
+  if (toolsValue === FAILED) return;
+
+  try {
+    const text = await self.runAgent(modelValue, toolsValue, userMessage, {
+      maxSteps,
+      onEvent: (event) => outbox.event(event),
+      signal: controller.signal,
+    });
+    outbox.end({ ok: true, text: String(text) });
+  } catch (err) {
+    outbox.end({ ok: false, error: describe(err), name: err && err.name ? String(err.name) : "" });
+  }
+}
+
+const FAILED = Symbol("failed");
+
+// evaluate runs an editor's top-level code, announcing it first so that
+// the page's watchdog can name it if it never finishes.
+async function evaluate(outbox, editor, source) {
+  outbox.control({ type: "evaluating", editor });
+  const result = await compileEditor(source, editor);
+  if (result.error) {
+    outbox.control({ type: "compile_error", editor, ...result.error });
+    return FAILED;
+  }
+  outbox.control({ type: "evaluated", editor });
+  return result.value;
+}
+
+function describe(err) {
+  if (err instanceof Error) return err.message;
+  try {
+    return String(err);
+  } catch {
+    return "unknown error";
+  }
+}
