@@ -1,0 +1,139 @@
+//go:build js && wasm
+
+// Command wasm is the agent loop's bridge to JavaScript. Built with
+// GOOS=js GOARCH=wasm, it defines
+//
+//	globalThis.runAgent(model, tools, userMsg, maxStepsOrOptions) → Promise<string>
+//
+// which runs [agent.Run] over JavaScript functions: the model is a function
+// of the messages (or an array of scripted actions), the tools an object of
+// functions, and the promise resolves with the final answer. The bridge
+// decides nothing about the loop; it translates values and events, and it
+// keeps JavaScript values on the JavaScript side, because crossing between
+// Go and JavaScript is what costs time. The README documents the contract.
+//
+// Every JavaScript access goes through github.com/hack-pad/safejs, and every
+// entry from JavaScript recovers from panics, so bad input rejects a promise
+// and never ends the Go program.
+package main
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/hack-pad/safejs"
+)
+
+func main() {
+	if _, err := register(safejs.Global()); err != nil {
+		println("runAgent bridge:", err.Error())
+		return
+	}
+	select {} // serve runAgent calls until the page goes away
+}
+
+// A bridge holds what every run shares: the compiled engine factory, the
+// Go functions JavaScript calls, and the runs in flight.
+type bridge struct {
+	factory  safejs.Value // new Function(engineParams..., engineSource)
+	isArray  safejs.Value // Array.isArray
+	keys     safejs.Value // Object.keys
+	object   safejs.Value // Object
+	errors   map[string]safejs.Value
+	start    safejs.Func // called by runAgent inside its Promise executor
+	wakeFunc safejs.Func // called by the engines: wake(id, k)
+
+	mu   sync.Mutex
+	runs map[int]*run
+	last int
+}
+
+// runAgentSource wraps start so that the promise exists before Go runs:
+// whatever start does, the caller gets a promise, and a JavaScript
+// exception thrown by start (such as "Go program has already exited")
+// rejects it.
+const runAgentSource = `return function runAgent(model, tools, userMsg, maxStepsOrOptions) {
+  return new Promise((resolve, reject) => start(resolve, reject, model, tools, userMsg, maxStepsOrOptions));
+};`
+
+// register compiles the engine and defines global.runAgent.
+func register(global safejs.Value) (*bridge, error) {
+	b := &bridge{runs: make(map[int]*run), errors: make(map[string]safejs.Value)}
+	var function safejs.Value
+	var err error
+	for _, p := range []struct {
+		to   *safejs.Value
+		path []string
+	}{
+		{&function, []string{"Function"}},
+		{&b.object, []string{"Object"}},
+		{&b.keys, []string{"Object", "keys"}},
+		{&b.isArray, []string{"Array", "isArray"}},
+	} {
+		if *p.to, err = property(global, p.path...); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range []string{"Error", "TypeError", "RangeError"} {
+		if b.errors[name], err = property(global, name); err != nil {
+			return nil, err
+		}
+	}
+	if b.factory, err = function.New(append(engineParams, engineSource)...); err != nil {
+		return nil, fmt.Errorf("compiling the engine: %w", err)
+	}
+	if b.start, err = safejs.FuncOf(b.startRun); err != nil {
+		return nil, err
+	}
+	if b.wakeFunc, err = safejs.FuncOf(b.wake); err != nil {
+		return nil, err
+	}
+	wrap, err := function.New("start", runAgentSource)
+	if err != nil {
+		return nil, fmt.Errorf("compiling runAgent: %w", err)
+	}
+	runAgent, err := wrap.Invoke(b.start.Value())
+	if err != nil {
+		return nil, fmt.Errorf("creating runAgent: %w", err)
+	}
+	if err := global.Set("runAgent", runAgent); err != nil {
+		return nil, fmt.Errorf("setting globalThis.runAgent: %w", err)
+	}
+	return b, nil
+}
+
+// newError returns a new JavaScript error of the named constructor
+// ("Error", "TypeError", "RangeError") with message msg.
+func (b *bridge) newError(name, msg string) safejs.Value {
+	ctor, ok := b.errors[name]
+	if !ok {
+		ctor = b.errors["Error"]
+	}
+	e, err := ctor.New(msg)
+	if err != nil {
+		v, _ := safejs.ValueOf(msg) // an error message is better than nothing
+		return v
+	}
+	return e
+}
+
+// add records r as in flight and gives it an id.
+func (b *bridge) add(r *run) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.last++
+	r.id = b.last
+	b.runs[r.id] = r
+}
+
+func (b *bridge) remove(id int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.runs, id)
+}
+
+func (b *bridge) lookup(id int) *run {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.runs[id]
+}

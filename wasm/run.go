@@ -1,0 +1,384 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"agentloop.dev/agent"
+	"github.com/hack-pad/safejs"
+)
+
+// A run is one runAgent call in flight: agent.Run in a goroutine of its
+// own, and its engine on the JavaScript side.
+type run struct {
+	b       *bridge
+	id      int
+	engine  safejs.Value // (...strings) → number | object, running the op in the shared array
+	grow    safejs.Value // (n) → a Uint8Array over a new shared array of n floats
+	resolve safejs.Value
+	reject  safejs.Value
+	ctx     context.Context
+	cancel  context.CancelFunc
+	events  bool     // the caller gave onEvent
+	names   []string // the tools' names, by index
+
+	// mu serializes calls to the engine, and guards what they share: the
+	// queue of ops for the engine, the byte buffer, and the mirror of the
+	// engine's built tool messages. Parallel tool calls run in goroutines
+	// of their own.
+	mu       sync.Mutex
+	ops      []float64 // [n, op, a, b, c, queued ops...] for the engine's next call
+	strs     []any     // the queued ops' strings
+	opBytes  []byte    // ops, encoded
+	jsOps    safejs.Value
+	jsOpsCap int // floats
+	buf      []byte
+	jsBuf    safejs.Value // the engine's byte buffer
+	jsBufLen int
+	builtFor int      // the messages index of the action whose tool messages the engine built
+	built    []string // their contents, by call; "" and !ok when not built
+	builtOK  []bool
+
+	// The observer's state: it runs on the loop's goroutine.
+	action     int // messages index of the latest action
+	toolMsgs   int // tool messages appended since
+	modelCalls int
+	done       *agent.Event
+
+	waitMu sync.Mutex
+	waits  map[int]chan struct{}
+}
+
+// startRun is the Go side of runAgent: it checks the arguments, starts the
+// run and returns; the run settles the promise (resolve, reject) later.
+// args: resolve, reject, model, tools, userMsg, maxStepsOrOptions.
+func (b *bridge) startRun(_ safejs.Value, args []safejs.Value) any {
+	if len(args) != 6 {
+		return nil // only runAgentSource calls start
+	}
+	resolve, reject := args[0], args[1]
+	defer func() {
+		if v := recover(); v != nil {
+			_, _ = reject.Invoke(b.newError("Error", fmt.Sprintf("runAgent: internal error: %v", v)))
+		}
+	}()
+	s, err := b.parse(args[2], args[3], args[4], args[5])
+	if err != nil {
+		ctor := "Error"
+		if a, ok := err.(*argError); ok {
+			ctor = a.ctor
+		}
+		_, _ = reject.Invoke(b.newError(ctor, err.Error()))
+		return nil
+	}
+	r := &run{b: b, resolve: resolve, reject: reject, events: !s.onEvent.IsNull(), names: s.toolNames,
+		builtFor: -1, action: -1, waits: make(map[int]chan struct{})}
+	r.ctx, r.cancel = context.WithCancel(context.Background())
+	r.ops = make([]float64, opHeader, 64)
+	b.add(r)
+	if err := r.startEngine(s); err != nil {
+		b.remove(r.id)
+		r.cancel()
+		_, _ = reject.Invoke(b.newError("Error", "runAgent: starting the run: "+err.Error()))
+		return nil
+	}
+	if s.aborted {
+		r.cancel()
+	}
+	opts := []agent.Option{agent.MaxSteps(s.maxSteps), agent.OnEvent(r.observe)}
+	if s.toolTimeout > 0 {
+		opts = append(opts, agent.ToolTimeout(s.toolTimeout))
+	}
+	tools := make(agent.Tools, len(s.toolNames))
+	for i, name := range s.toolNames {
+		tools[name] = r.tool(i)
+	}
+	go r.run(tools, s.text, opts)
+	return nil
+}
+
+// startEngine creates the run's engine and reads what it returns.
+func (r *run) startEngine(s *spec) error {
+	made, err := r.b.factory.Invoke(s.model, s.script, s.tools, s.names, s.userMsg, s.onEvent, s.signal,
+		r.b.wakeFunc.Value(), r.id, r.resolve, r.reject)
+	if err != nil {
+		return err
+	}
+	if r.engine, err = made.Index(0); err != nil {
+		return err
+	}
+	if r.grow, err = made.Index(1); err != nil {
+		return err
+	}
+	if r.jsOps, err = made.Index(2); err != nil {
+		return err
+	}
+	if r.jsOpsCap, err = r.jsOps.Length(); err != nil {
+		return err
+	}
+	r.jsOpsCap /= 8
+	if r.jsBuf, err = r.call(opBuffer, 0, 0, 0); err != nil {
+		return err
+	}
+	r.jsBufLen, err = r.jsBuf.Length()
+	return err
+}
+
+// run runs the loop and settles the promise.
+func (r *run) run(tools agent.Tools, userMsg string, opts []agent.Option) {
+	defer r.b.remove(r.id)
+	defer r.cancel()
+	defer func() {
+		if v := recover(); v != nil {
+			r.fail(fmt.Sprintf("runAgent: internal error: %v", v))
+		}
+	}()
+	res, err := agent.Run(r.ctx, r.model, tools, userMsg, opts...)
+	r.finish(res, err)
+}
+
+// fail rejects the promise without the engine, for when the bridge itself
+// broke.
+func (r *run) fail(msg string) {
+	_, _ = r.reject.Invoke(r.b.newError("Error", msg))
+}
+
+// How the error of a run reads in JavaScript (errorKind of qDone).
+const (
+	errorPlain  = 1
+	errorAbort  = 2 // an AbortError: the signal fired
+	errorThrown = 3 // the model threw: the Error's cause is what it threw
+)
+
+// finish queues the done op, with the data of the agent's EventDone, and
+// settles the promise.
+func (r *run) finish(res *agent.Result, err error) {
+	e := r.done
+	if e == nil { // the agent always reports done; this keeps the promise honest if not
+		e = &agent.Event{Kind: agent.EventDone, Step: res.Steps, Duration: res.Duration, Result: res, Err: err}
+	}
+	var message string
+	kind := 0
+	if err != nil {
+		message, kind = err.Error(), errorPlain
+		var step *agent.StepError
+		var thrown *thrownError
+		switch {
+		case errors.Is(err, context.Canceled) && errors.As(err, &step):
+			message, kind = fmt.Sprintf("step %d: aborted", step.Step), errorAbort
+		case errors.As(err, &thrown):
+			kind = errorThrown
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.events {
+		ms := make([]float64, len(res.StepDurations))
+		for i, d := range res.StepDurations {
+			ms[i] = milliseconds(d)
+		}
+		if view, err := r.call(opStepTimes, len(ms), 0, 0); err == nil {
+			_, _ = safejs.CopyBytesToJS(view, float64Bytes(ms))
+		}
+	}
+	r.queue(qDone, float64(e.Step), float64(res.Steps), milliseconds(e.Duration),
+		float64(res.Usage.InputTokens), float64(res.Usage.OutputTokens), float64(kind))
+	r.strs = append(r.strs, string(res.Reason), res.Text)
+	if kind != 0 {
+		r.strs = append(r.strs, message)
+	}
+	if _, err := r.call(opFinish, 0, 0, 0); err != nil {
+		r.fail("runAgent: settling the run: " + err.Error())
+	}
+}
+
+// observe is the agent's OnEvent: it mirrors each appended message into
+// the JavaScript messages array and, when the caller gave onEvent, each
+// event. Both go into the queue; the engine applies it at its next call,
+// before anything else runs in JavaScript, so JavaScript sees them in order
+// and in time.
+func (r *run) observe(e agent.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch e.Kind {
+	case agent.EventMessage:
+		r.pushMessage(e)
+	case agent.EventModelStart:
+		if r.events {
+			r.queue(qModelStart, float64(e.Step))
+		}
+	case agent.EventModelEnd:
+		if r.events {
+			r.queue(qModelEnd, float64(e.Step), milliseconds(e.Duration), flag(e.Err != nil))
+			if e.Err != nil {
+				r.strs = append(r.strs, e.Err.Error())
+			}
+		}
+	case agent.EventToolStart:
+		if r.events {
+			r.queue(qToolStart, float64(e.Step), float64(e.Call), float64(r.action))
+		}
+	case agent.EventToolEnd:
+		if r.events {
+			own := !r.isBuilt(r.action, e.Call, e.Content) // else the engine has the content
+			r.queue(qToolEnd, float64(e.Step), float64(e.Call), float64(r.action), milliseconds(e.Duration), flag(e.Failed), flag(own))
+			if own {
+				r.strs = append(r.strs, e.Content)
+			}
+		}
+	case agent.EventDone:
+		done := e // a copy, so that e itself stays on the stack
+		r.done = &done
+	}
+}
+
+func (r *run) pushMessage(e agent.Event) {
+	step, index := float64(e.Step), float64(e.Index)
+	switch m := e.Message; m.Role {
+	case agent.RoleUser:
+		r.queue(qUser, step, index)
+	case agent.RoleAssistant:
+		if a, ok := m.Action.(*jsAction); ok {
+			a.index = e.Index
+		}
+		r.action, r.toolMsgs = e.Index, 0
+		r.queue(qAction, step, index)
+	case agent.RoleTool:
+		i := r.toolMsgs
+		r.toolMsgs++
+		if r.isBuilt(r.action, i, m.Content) {
+			r.queue(qTool, step, index, float64(r.action), float64(i))
+		} else { // an output of the agent's own: unknown tool, timeout, cancellation
+			r.queue(qToolText, step, index, float64(r.action), float64(i))
+			r.strs = append(r.strs, m.Content)
+		}
+	}
+}
+
+// queue adds an op for the engine's next call. r.mu must be held.
+func (r *run) queue(op float64, args ...float64) {
+	r.ops = append(append(r.ops, op), args...)
+}
+
+func flag(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// isBuilt reports whether the engine holds the tool message of call i of
+// the action at index, with this content.
+func (r *run) isBuilt(index, i int, content string) bool {
+	return index == r.builtFor && i < len(r.built) && r.builtOK[i] && r.built[i] == content
+}
+
+// recordBuilt mirrors the engine's result(): the engine built the tool
+// message of call i of the action at index, with content s.
+func (r *run) recordBuilt(index, i int, s string) {
+	if index < r.builtFor {
+		return
+	}
+	if index > r.builtFor {
+		r.builtFor = index
+		clear(r.built)
+		r.built, r.builtOK = r.built[:0], r.builtOK[:0]
+	}
+	for len(r.built) <= i {
+		r.built, r.builtOK = append(r.built, ""), append(r.builtOK, false)
+	}
+	r.built[i], r.builtOK[i] = s, true
+}
+
+// opHeader is the number of floats before the queued ops: n, op, a, b, c.
+const opHeader = 5
+
+// call calls the engine with op and its arguments, handing over the queue.
+// r.mu must be held.
+func (r *run) call(op, a, b, c int) (safejs.Value, error) {
+	n := len(r.ops)
+	r.ops[0], r.ops[1], r.ops[2], r.ops[3], r.ops[4] = float64(n), float64(op), float64(a), float64(b), float64(c)
+	if n > r.jsOpsCap {
+		grown, err := r.grow.Invoke(2 * n)
+		if err != nil {
+			return grown, err
+		}
+		r.jsOps, r.jsOpsCap = grown, 2*n
+	}
+	if cap(r.opBytes) < 8*n {
+		r.opBytes = make([]byte, 8*cap(r.ops))
+	}
+	b8 := r.opBytes[:8*n]
+	for i, f := range r.ops {
+		bits := math.Float64bits(f)
+		b8[8*i], b8[8*i+1], b8[8*i+2], b8[8*i+3] = byte(bits), byte(bits>>8), byte(bits>>16), byte(bits>>24)
+		b8[8*i+4], b8[8*i+5], b8[8*i+6], b8[8*i+7] = byte(bits>>32), byte(bits>>40), byte(bits>>48), byte(bits>>56)
+	}
+	r.ops = r.ops[:opHeader]
+	if _, err := safejs.CopyBytesToJS(r.jsOps, b8); err != nil {
+		return safejs.Undefined(), err
+	}
+	if len(r.strs) == 0 {
+		return r.engine.Invoke() // no arguments: no allocation
+	}
+	v, err := r.engine.Invoke(r.strs...)
+	clear(r.strs)
+	r.strs = r.strs[:0]
+	return v, err
+}
+
+// numberLocked calls the engine for a number. r.mu must be held.
+func (r *run) numberLocked(op, a, b, c int) (int, error) {
+	v, err := r.call(op, a, b, c)
+	if err != nil {
+		return 0, err
+	}
+	f, err := v.Float()
+	return int(f), err
+}
+
+// number calls the engine for a number.
+func (r *run) number(op, a, b, c int) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.numberLocked(op, a, b, c)
+}
+
+// string calls the engine for a string (opString).
+func (r *run) string(what, index, i int) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n, err := r.numberLocked(opString, what, index, i)
+	if err != nil {
+		return "", err
+	}
+	return r.readLocked(n)
+}
+
+// readLocked copies the n bytes the engine just encoded into its buffer.
+// r.mu must be held.
+func (r *run) readLocked(n int) (string, error) {
+	if n > r.jsBufLen { // the engine grew its buffer
+		v, err := r.call(opBuffer, 0, 0, 0)
+		if err != nil {
+			return "", err
+		}
+		l, err := v.Length()
+		if err != nil {
+			return "", err
+		}
+		r.jsBuf, r.jsBufLen = v, l
+	}
+	if n > len(r.buf) {
+		r.buf = make([]byte, max(n, 2*len(r.buf)))
+	}
+	if _, err := safejs.CopyBytesToGo(r.buf[:n], r.jsBuf); err != nil {
+		return "", err
+	}
+	return string(r.buf[:n]), nil
+}
