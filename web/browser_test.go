@@ -170,6 +170,9 @@ func newTab(t testing.TB) *page {
 	if err := startBrowser(); err != nil {
 		t.Fatal(err)
 	}
+	// A screenshot left by an earlier failure of this test would mislead.
+	failShot := filepath.Join(screenshotDir, sanitize(t.Name())+".png")
+	os.Remove(failShot)
 	ctx, cancel := chromedp.NewContext(shared.ctx, chromedp.WithNewBrowserContext())
 	p := &page{t: t, ctx: ctx}
 	if err := chromedp.Listen(ctx, p.observe); err != nil {
@@ -179,7 +182,7 @@ func newTab(t testing.TB) *page {
 	t.Cleanup(func() {
 		p.checkProblems()
 		if t.Failed() {
-			p.saveScreenshot(sanitize(t.Name()) + ".png")
+			p.saveScreenshot(filepath.Base(failShot))
 		}
 		cancel()
 	})
@@ -199,10 +202,15 @@ func newTab(t testing.TB) *page {
 	}
 	p.do("set up the tab",
 		chromedp.EmulateViewport(1280, 900),
-		// A headless tab is never focused; the clipboard and :focus-visible
-		// need a focused document.
 		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+			// A headless tab is never focused; the clipboard and
+			// :focus-visible need a focused document.
+			if _, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+				return err
+			}
+			// Overlay scrollbars, as on phones: the layout gets the whole
+			// width, and full-page screenshots are not cut at the right.
+			_, err := cdp.Call(ctx, tg, emulation.SetScrollbarsHidden, emulation.SetScrollbarsHiddenParams{Hidden: true})
 			return err
 		}),
 	)
@@ -353,6 +361,7 @@ func writeScreenshot(t testing.TB, name string, png []byte) string {
 func (p *page) use(t *testing.T) {
 	parent := p.t
 	p.t = t
+	os.Remove(filepath.Join(screenshotDir, sanitize(t.Name())+".png"))
 	t.Cleanup(func() {
 		if t.Failed() {
 			p.saveScreenshot(sanitize(t.Name()) + ".png")

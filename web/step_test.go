@@ -22,6 +22,7 @@ type view struct {
 	Transcript  string   `json:"transcript"`  // #transcript's HTML
 	Messages    int      `json:"messages"`
 	Banner      string   `json:"banner"` // reason and text, or "" when hidden
+	Detail      string   `json:"detail"` // the page's words for the phase, if it has any
 }
 
 const viewJS = `(() => {
@@ -37,6 +38,7 @@ const viewJS = `(() => {
 		transcript: document.querySelector("#transcript").innerHTML,
 		messages: document.querySelectorAll("#transcript li.msg").length,
 		banner: b && b.checkVisibility() ? (b.dataset.reason || "") + ": " + b.textContent.replace(/\s+/g, " ").trim() : "",
+		detail: (document.querySelector("#phase-detail") || {textContent: ""}).textContent.trim(),
 	};
 })()`
 
@@ -89,7 +91,9 @@ func TestPageStepAndBackWalkThePhases(t *testing.T) {
 			phases = append(phases, ph[1])
 		}
 		if i > 0 {
-			assert.NotEqual(t, views[i-1], v, "Step from phase %d to %d changed nothing on the page", i, i+1)
+			before, after := views[i-1], v
+			before.Position, after.Position = "", ""
+			assert.NotEqual(t, before, after, "Step from phase %d to %d changed nothing on the page but the position", i, i+1)
 			assert.GreaterOrEqual(t, v.Messages, views[i-1].Messages, "Step never removes messages")
 		}
 		if i < len(views)-1 {

@@ -1,0 +1,88 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestPageLongContentFoldsBehindShowMore(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.setEditor("model-editor", `[
+  {type: "tool", name: "long", args: {}},
+  {type: "final", content: "ok"}
+]`)
+	p.setEditor("tools-editor", `{
+  long: () => Array.from({length: 400}, (_, i) => "line " + i).join("\n") + "\nTHE END",
+}`)
+	p.run()
+	const result = `#transcript li.msg[data-role="tool"]`
+	require.True(t, p.exists(result+" .show-more"), "a 400-line tool result has a \"show more\" button")
+	folded := p.text(result + " .msg-content")
+	assert.NotContains(t, folded, "THE END", "the long result is folded at first")
+	assert.Equal(t, "false", eval[string](p, must(result+" .show-more")+`.getAttribute("aria-expanded") || "false"`),
+		"the button says the content is folded")
+
+	p.click(result + " .show-more")
+	waitFor[bool](p, waitTimeout, "the whole result to show after \"show more\"",
+		`document.querySelector('#transcript li.msg[data-role="tool"] .msg-content').textContent.includes("THE END")`)
+	assert.Contains(t, p.text(result+" .msg-content"), "line 399", "every line shows")
+}
+
+func TestPageExportsTheTranscriptAsJSON(t *testing.T) {
+	p := newPage(t)
+	dir := t.TempDir()
+	_, err := chromedp.CallBrowser(p.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior:         browser.SetDownloadBehaviorBehaviorAllow,
+		BrowserContextID: chromedp.FromContext(p.ctx).BrowserContextID,
+		DownloadPath:     dir,
+	})
+	require.NoError(t, err)
+	p.open("/")
+	p.run()
+	p.click("#export-json")
+
+	var file string
+	require.Eventually(t, func() bool {
+		names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		if len(names) == 1 {
+			file = names[0]
+		}
+		return file != ""
+	}, waitTimeout, pollInterval, "Export JSON downloads a .json file")
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	var export struct {
+		Messages []map[string]any `json:"messages"`
+	}
+	require.NoError(t, json.Unmarshal(data, &export), "the export is JSON: %s", data)
+	require.Len(t, export.Messages, 4, "the export holds the run's four messages")
+	assert.Equal(t, "What is 2 + 3?", export.Messages[0]["content"])
+	assert.Equal(t, "add", export.Messages[1]["name"])
+	assert.Equal(t, "5", export.Messages[2]["content"])
+	assert.Equal(t, "The answer is 5.", export.Messages[3]["content"])
+}
+
+func TestPageCopiesTheTranscriptAsMarkdown(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.run()
+	eval[bool](p, `navigator.clipboard.writeText("").then(() => true)`)
+	p.click("#copy-markdown")
+	md := waitFor[string](p, waitTimeout, "Copy Markdown to put the transcript on the clipboard",
+		`navigator.clipboard.readText()`)
+	for _, want := range []string{"What is 2 + 3?", "add", `"a": 2`, "5", "The answer is 5."} {
+		assert.Contains(t, md, want, "the Markdown has %q", want)
+	}
+	assert.True(t, strings.Index(md, "What is 2 + 3?") < strings.Index(md, "The answer is 5."), "the messages are in order")
+}
