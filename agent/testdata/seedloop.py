@@ -4,9 +4,9 @@
 make bench runs this beside `go test -bench BenchmarkRun ./agent/` to report
 how much faster the Go loop is than the classic exercise's Python shape.
 The loop below is that shape: a messages list, model(messages) returning a
-dict, a dict of tools. The workload matches the Go benchmark: the model
-always asks for add(a=2, b=3), the tool adds, and the run stops when the
-steps run out.
+dict, a dict of tools. The workload matches BenchmarkRun in
+agent/bench_test.go: the model returns the same tool action every step,
+noop(n=1), the tool returns "ok", and the run stops when the steps run out.
 
 Usage: seedloop.py STEPS... [--repeats N]
 Prints one line per STEPS: "steps=STEPS ns/step=X", X the median of N timed
@@ -40,18 +40,18 @@ def run_agent(model, tools, user_msg, max_steps=10):
     return MAX_STEPS_TEXT
 
 
-ACTION = {"role": "assistant", "type": "tool", "name": "add", "args": {"a": 2, "b": 3}}
+ACTION = {"type": "tool", "name": "noop", "args": {"n": 1}}
 
 
 def model(messages):
     return ACTION
 
 
-def add(args):
-    return str(args["a"] + args["b"])
+def noop(args):
+    return "ok"
 
 
-TOOLS = {"add": add}
+TOOLS = {"noop": noop}
 
 
 def ns_per_step(steps, repeats):
@@ -60,7 +60,7 @@ def ns_per_step(steps, repeats):
     while True:  # calibrate: enough runs per batch to fill 0.1 s
         start = time.perf_counter_ns()
         for _ in range(runs):
-            run_agent(model, TOOLS, "What is 2 + 3?", steps)
+            run_agent(model, TOOLS, "Go.", steps)
         took = time.perf_counter_ns() - start
         if took >= 100_000_000:
             break
@@ -69,7 +69,7 @@ def ns_per_step(steps, repeats):
     for _ in range(repeats):
         start = time.perf_counter_ns()
         for _ in range(runs):
-            text = run_agent(model, TOOLS, "What is 2 + 3?", steps)
+            text = run_agent(model, TOOLS, "Go.", steps)
         samples.append((time.perf_counter_ns() - start) / (runs * steps))
     assert text == MAX_STEPS_TEXT, text
     return statistics.median(samples)

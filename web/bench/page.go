@@ -114,9 +114,9 @@ var (
   return { type: "final", content: "Done after " + (messages.length - 1) / 2 + " tool calls." };
 }
 `
-	renderTools = `({
+	renderTools = `{
   add: ({ a, b }) => a + b,
-})
+}
 `
 )
 
