@@ -381,26 +381,31 @@ func TestToolTimeoutBecomesAnErrorOutputAndTheLoopGoesOn(t *testing.T) {
 		"fail":  func(context.Context, any) (string, error) { return "", errBoom },
 		"panic": func(context.Context, any) (string, error) { panic("boom") },
 	}
+	// A tool that blocks times out whatever the limit, so those cases use a
+	// short one; a tool that must not time out gets one that no scheduler
+	// delay reaches. Only the parallel case needs both, and a margin.
 	for _, c := range []struct {
-		name   string
-		action agent.Action
-		want   []string
+		name    string
+		action  agent.Action
+		timeout time.Duration
+		want    []string
 	}{
-		{"a tool that honors its context times out", agent.ToolCall("polite", nil),
+		{"a tool that honors its context times out", agent.ToolCall("polite", nil), time.Millisecond,
 			[]string{"tool polite: error: tool 'polite' timed out after 1ms"}},
-		{"a tool that ignores its context times out without the loop waiting for it", agent.ToolCall("deaf", nil),
+		{"a tool that ignores its context times out without the loop waiting for it", agent.ToolCall("deaf", nil), time.Millisecond,
 			[]string{"tool deaf: error: tool 'deaf' timed out after 1ms"}},
-		{"a quick tool is not affected", agent.ToolCall("quick", nil), []string{"tool quick: fast"}},
-		{"a failing tool still fails its own way", agent.ToolCall("fail", nil), []string{"tool fail: error: boom"}},
-		{"a panicking tool still becomes an error", agent.ToolCall("panic", nil), []string{"tool panic: error: panic: boom"}},
+		{"a quick tool is not affected", agent.ToolCall("quick", nil), guard, []string{"tool quick: fast"}},
+		{"a failing tool still fails its own way", agent.ToolCall("fail", nil), guard, []string{"tool fail: error: boom"}},
+		{"a panicking tool still becomes an error", agent.ToolCall("panic", nil), guard, []string{"tool panic: error: panic: boom"}},
 		{"only the slow one of parallel calls times out", agent.ParallelCalls(
 			agent.Call{Name: "quick", ID: "a"}, agent.Call{Name: "polite", ID: "b"}, agent.Call{Name: "nope", ID: "c"},
-		), []string{"tool quick#a: fast", "tool polite#b: error: tool 'polite' timed out after 1ms", "tool nope#c: error: unknown tool 'nope'"}},
+		), 500 * time.Millisecond,
+			[]string{"tool quick#a: fast", "tool polite#b: error: tool 'polite' timed out after 500ms", "tool nope#c: error: unknown tool 'nope'"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var rec recorder
 			model := agent.Script(c.action, agent.Final("went on"))
-			res, err := agent.Run(context.Background(), model, tools, "Go.", agent.ToolTimeout(time.Millisecond), agent.OnEvent(rec.observe))
+			res, err := agent.Run(context.Background(), model, tools, "Go.", agent.ToolTimeout(c.timeout), agent.OnEvent(rec.observe))
 			checkRun(t, res, err, rec.events)
 			require.NoError(t, err)
 			assert.Equal(t, "went on", res.Text, "the loop did not go on after the call")

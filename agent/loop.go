@@ -114,10 +114,10 @@ func (r *run) append(m Message) {
 // times a step.
 func (r *run) clock() time.Duration { return time.Since(r.began) }
 
-// startStep counts a model call about to be made.
+// startStep counts a model call about to be made. The step's clock starts
+// with the call (see callModel).
 func (r *run) startStep() {
 	r.res.Steps = r.step
-	r.stepAt = r.clock()
 }
 
 // endStep records how long the step under way took.
@@ -153,7 +153,7 @@ func (r *run) end(reason StopReason, text string, err error) (*Result, error) {
 // error, which is the context's error when ctx is done.
 func (r *run) callModel(ctx context.Context) (action Action, err error) {
 	r.emit(Event{Kind: EventModelStart, Step: r.step})
-	start := r.clock()
+	r.stepAt = r.clock()
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("model: panic: %v", v)
@@ -167,7 +167,7 @@ func (r *run) callModel(ctx context.Context) (action Action, err error) {
 				err = ctx.Err()
 			}
 		}
-		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: r.clock() - start, Err: err})
+		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: r.clock() - r.stepAt, Err: err})
 	}()
 	action, err = r.model(ctx, r.res.Messages)
 	if err != nil {
