@@ -12,7 +12,8 @@
 //
 // With -profile N it instead records a CPU profile of one N-step run
 // through the bridge (built with its function names) and prints the
-// functions that take the time.
+// functions that take the time; -profile-page does the same for the
+// page's main thread during the rendering row's run.
 //
 // Timings are medians over the repeats, and every ratio compares figures
 // taken in the same run, because shared machines are noisy. A missed
@@ -63,6 +64,7 @@ func main() {
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
 	webFlag := flag.String("web", "web", "the built playground folder to measure, relative to the repository")
 	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
+	profilePageFlag := flag.Bool("profile-page", false, "instead of the report, profile the page's main thread during the rendering row's run")
 	flag.Parse()
 	if *repeats < 1 {
 		fail(errors.New("-repeats must be at least 1"))
@@ -82,12 +84,17 @@ func main() {
 	if !filepath.IsAbs(web) {
 		web = filepath.Join(root, web)
 	}
-	if *profile > 0 {
+	if *profile > 0 || *profilePageFlag {
 		chromium, err := chromiumPath()
 		if err != nil {
 			fail(err)
 		}
-		if err := profileBridge(ctx, os.Stdout, root, web, chromium, filepath.Join(root, ".bench", "bridge.cpuprofile"), *profile); err != nil {
+		if *profile > 0 {
+			err = profileBridge(ctx, os.Stdout, root, web, chromium, filepath.Join(root, ".bench", "bridge.cpuprofile"), *profile)
+		} else {
+			err = profilePage(ctx, os.Stdout, web, chromium, filepath.Join(root, ".bench", "page.cpuprofile"))
+		}
+		if err != nil {
 			fail(err)
 		}
 		return

@@ -199,7 +199,7 @@ func benchRendering(ctx context.Context, chromium, baseURL string, repeats int) 
 		return fail(err)
 	}
 	defer b.Close()
-	expr := fmt.Sprintf(runUIJS, jsString(renderModel), jsString(renderTools), jsString(strconv.Itoa(renderSteps)))
+	expr := renderExpr()
 	var total, longest []float64
 	var runs []rendering
 	for i := 0; i < repeats; i++ {
@@ -227,6 +227,11 @@ func benchRendering(ctx context.Context, chromium, baseURL string, repeats int) 
 	)
 	s.Raw = map[string]any{"total_ms": total, "longest_task_ms": longest, "runs": runs}
 	return s
+}
+
+// renderExpr is the script that runs the rendering row's run in the page.
+func renderExpr() string {
+	return fmt.Sprintf(runUIJS, jsString(renderModel), jsString(renderTools), jsString(strconv.Itoa(renderSteps)))
 }
 
 // jsString quotes s as a JavaScript string literal (JSON's quoting is a

@@ -55,7 +55,60 @@ func profileBridge(ctx context.Context, w io.Writer, root, web, chromium, cpupro
 	if _, err := evaluate[float64](b.ctx, runTimeout, fmt.Sprintf("bench.bridge(%d)", n)); err != nil {
 		return err // a warm-up run
 	}
-	prof, err := chromedp.Run(b.ctx, func(ctx context.Context, t *chromedp.Target) (*profiler.Profile, error) {
+	prof, _, err := cpuProfile(b.ctx, fmt.Sprintf("bench.bridge(%d)", n))
+	if err != nil {
+		return fmt.Errorf("profiling a %d-step run: %w", n, err)
+	}
+	if err := writeProfile(cpuprofile, prof); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "CPU profile of a %d-step bridge run\n\n", n)
+	printSelfTime(w, prof, n)
+	fmt.Fprintf(w, "\nfull profile: %s (open it in Chrome DevTools, Performance panel)\n", cpuprofile)
+	return nil
+}
+
+// profilePage is the -profile-page mode, for finding what blocks the
+// playground's main thread: it records a V8 CPU profile of the page's main
+// thread during the rendering row's run, writes it to cpuprofile and
+// prints the long tasks and the functions with the most self time.
+func profilePage(ctx context.Context, w io.Writer, web, chromium, cpuprofile string) error {
+	srv := serve(web, nil)
+	defer srv.Close()
+	b, err := newBrowser(ctx, chromium)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	if err := navigate(b.ctx, srv.URL+"/index.html"); err != nil {
+		return err
+	}
+	if _, err := evaluate[coldStart](b.ctx, time.Minute, readyJS); err != nil {
+		return err
+	}
+	prof, raw, err := cpuProfile(b.ctx, renderExpr())
+	if err != nil {
+		return err
+	}
+	var r rendering
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return err
+	}
+	if err := writeProfile(cpuprofile, prof); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "CPU profile of the page's main thread during a %d-step run through the UI\n", renderSteps)
+	fmt.Fprintf(w, "click to stop banner %.0f ms; long tasks (ms): %v\n", r.TotalMs, r.LongTasks)
+	printSelfTime(w, prof, renderSteps)
+	fmt.Fprintf(w, "\nfull profile: %s (open it in Chrome DevTools, Performance panel)\n", cpuprofile)
+	return nil
+}
+
+// cpuProfile records a V8 CPU profile, sampled every 100 µs, while the
+// tab evaluates expr (awaiting it), and returns expr's value as JSON.
+func cpuProfile(ctx context.Context, expr string) (*profiler.Profile, []byte, error) {
+	var value []byte
+	prof, err := chromedp.Run(ctx, func(ctx context.Context, t *chromedp.Target) (*profiler.Profile, error) {
 		if _, err := cdp.Call(ctx, t, profiler.Enable, cdp.Empty{}); err != nil {
 			return nil, err
 		}
@@ -65,28 +118,25 @@ func profileBridge(ctx context.Context, w io.Writer, root, web, chromium, cpupro
 		if _, err := cdp.Call(ctx, t, profiler.Start, cdp.Empty{}); err != nil {
 			return nil, err
 		}
-		if _, err := chromedp.Evaluate[float64](fmt.Sprintf("bench.bridge(%d)", n), chromedp.EvalAwaitPromise)(ctx, t); err != nil {
+		var err error
+		if value, err = chromedp.Evaluate[[]byte](expr, chromedp.EvalAwaitPromise)(ctx, t); err != nil {
 			return nil, err
 		}
 		res, err := cdp.Call(ctx, t, profiler.Stop, cdp.Empty{})
 		return res.Profile, err
 	})
-	if err != nil {
-		return fmt.Errorf("profiling a %d-step run: %w", n, err)
-	}
+	return prof, value, err
+}
+
+func writeProfile(path string, prof *profiler.Profile) error {
 	data, err := json.Marshal(prof)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(cpuprofile), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(cpuprofile, data, 0o644); err != nil {
-		return err
-	}
-	printSelfTime(w, prof, n)
-	fmt.Fprintf(w, "\nfull profile: %s (open it in Chrome DevTools, Performance panel)\n", cpuprofile)
-	return nil
+	return os.WriteFile(path, data, 0o644)
 }
 
 // printSelfTime prints the functions with the most self time in the
@@ -127,7 +177,7 @@ func printSelfTime(w io.Writer, p *profiler.Profile, n int) {
 		names = append(names, k)
 	}
 	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(self[b], self[a]) })
-	fmt.Fprintf(w, "CPU profile of a %d-step bridge run: %.1f ms sampled, self time by function\n\n", n, total/1000)
+	fmt.Fprintf(w, "%.1f ms sampled; self time by function:\n\n", total/1000)
 	fmt.Fprintf(w, "%8s  %6s  %9s  %s\n", "ms", "%", "µs/step", "function")
 	for i, k := range names {
 		if i == 30 {
