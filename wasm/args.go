@@ -3,200 +3,190 @@
 package main
 
 import (
-	"math"
-	"strconv"
 	"time"
 
 	"agentloop.dev/agent"
 	"github.com/hack-pad/safejs"
 )
 
-// Checking runAgent's arguments, before anything runs.
+// Checking runAgent's arguments.
+//
+// The arguments are checked in JavaScript, at the start of the engine
+// factory (checkSource), for a reason of safety more than speed: reading a
+// property of a user's object may run a getter or a Proxy trap that
+// throws, and syscall/js catches exceptions only in calls (Call, Invoke,
+// New), not in Get, Index or Length, whose exception would unwind through
+// the Go program. So Go never reads a user's object; the factory reads
+// each argument once, rejects the promise with a TypeError or RangeError
+// that names the argument, or returns what Go needs.
 
-// An argError is a bad argument of runAgent. It rejects the run's promise
-// with a JavaScript error made by the constructor named ctor.
-type argError struct {
-	ctor string // "Error", "TypeError" or "RangeError"
-	msg  string
+// checkSource starts the factory's body: it checks the arguments and
+// leaves them in variables for the engine, or rejects the promise and
+// returns null. A read that throws is reported, never propagated.
+const checkSource = `"use strict";
+// describe names a value's type, and its value when short, for an error.
+function describe(v) {
+  if (v === null) return "null";
+  switch (typeof v) {
+    case "undefined": return "undefined";
+    case "string": return "string " + JSON.stringify(v.length > 40 ? v.slice(0, 40) + "..." : v);
+    case "number": case "boolean": return typeof v + " " + String(v);
+    case "bigint": return "a bigint";
+    case "symbol": return "a symbol";
+    case "function": return "a function";
+  }
+  return Array.isArray(v) ? "an array" : "an object";
 }
 
-func (e *argError) Error() string { return e.msg }
+// errorText is what a failure reads as: an Error's message, or String() of
+// anything else that was thrown.
+function errorText(e) {
+  try {
+    if (e !== null && typeof e === "object" && typeof e.message === "string" && e.message !== "") return e.message;
+    return String(e);
+  } catch (_) {
+    return "unprintable error";
+  }
+}
 
-func typeError(msg string) error  { return &argError{"TypeError", "runAgent: " + msg} }
-func rangeError(msg string) error { return &argError{"RangeError", "runAgent: " + msg} }
+function isObject(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+function isSteps(v) { return Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER; }
 
-// maxSafeInteger is JavaScript's Number.MAX_SAFE_INTEGER.
-const maxSafeInteger = 1<<53 - 1
+let script = null, names = null, fns = [], maxSteps = -1, onEvent = null, signal = null, aborted = false, toolTimeoutMs = 0;
+try {
+  const read = (o, name, where) => {
+    try {
+      return o[name];
+    } catch (e) {
+      throw new TypeError("runAgent: reading " + where + ": " + errorText(e));
+    }
+  };
+  if (Array.isArray(model)) {
+    script = model;
+    model = null;
+  } else if (typeof model !== "function") {
+    throw new TypeError("runAgent: model must be a function (messages) => action, or an array of scripted actions; got " + describe(model));
+  }
+  if (!isObject(tools)) throw new TypeError("runAgent: tools must be an object of name → function (args) => result, got " + describe(tools));
+  try {
+    names = Object.keys(tools);
+  } catch (e) {
+    throw new TypeError("runAgent: reading the names of tools: " + errorText(e));
+  }
+  for (const n of names) {
+    const f = read(tools, n, "tools[" + JSON.stringify(n) + "]");
+    if (typeof f !== "function") throw new TypeError("runAgent: tools[" + JSON.stringify(n) + "] must be a function (args) => result, got " + describe(f));
+    fns.push(f);
+  }
+  if (typeof userMsg !== "string") throw new TypeError("runAgent: userMsg must be a string, got " + describe(userMsg));
+  if (typeof options === "number") {
+    if (!isSteps(options)) throw new RangeError("runAgent: maxSteps must be a non-negative integer, got " + describe(options));
+    maxSteps = options;
+  } else if (isObject(options)) {
+    const steps = read(options, "maxSteps", "options.maxSteps");
+    if (steps !== undefined && steps !== null) {
+      if (typeof steps !== "number") throw new TypeError("runAgent: options.maxSteps must be a non-negative integer, got " + describe(steps));
+      if (!isSteps(steps)) throw new RangeError("runAgent: options.maxSteps must be a non-negative integer, got " + describe(steps));
+      maxSteps = steps;
+    }
+    const f = read(options, "onEvent", "options.onEvent");
+    if (f !== undefined && f !== null) {
+      if (typeof f !== "function") throw new TypeError("runAgent: options.onEvent must be a function (event) => void, got " + describe(f));
+      onEvent = f;
+    }
+    const s = read(options, "signal", "options.signal");
+    if (s !== undefined && s !== null) {
+      const fired = isObject(s) ? read(s, "aborted", "options.signal.aborted") : undefined;
+      if (typeof fired !== "boolean" ||
+          typeof read(s, "addEventListener", "options.signal.addEventListener") !== "function" ||
+          typeof read(s, "removeEventListener", "options.signal.removeEventListener") !== "function") {
+        throw new TypeError("runAgent: options.signal must be an AbortSignal, got " + describe(s));
+      }
+      signal = s;
+      aborted = fired;
+    }
+    const ms = read(options, "toolTimeoutMs", "options.toolTimeoutMs");
+    if (ms !== undefined && ms !== null) {
+      if (typeof ms !== "number") throw new TypeError("runAgent: options.toolTimeoutMs must be a non-negative number of milliseconds, got " + describe(ms));
+      if (!(ms >= 0 && ms < Infinity)) throw new RangeError("runAgent: options.toolTimeoutMs must be a non-negative number of milliseconds, got " + describe(ms));
+      toolTimeoutMs = ms;
+    }
+  } else if (options !== undefined && options !== null) {
+    throw new TypeError("runAgent: maxSteps must be a non-negative integer (or the 4th argument an options object {maxSteps, onEvent, signal, toolTimeoutMs}), got " + describe(options));
+  }
+} catch (e) {
+  reject(e);
+  return null;
+}
+`
 
-// A spec is runAgent's arguments, checked.
+// The factory's result, after the engine: [engine, grow, ops, names,
+// maxSteps, aborted, toolTimeoutMs, events, userMsg].
+const (
+	madeEngine = iota
+	madeGrow
+	madeOps
+	madeNames
+	madeMaxSteps
+	madeAborted
+	madeToolTimeout
+	madeEvents
+	madeUserMsg
+)
+
+// A spec is runAgent's arguments, as the factory checked them.
 type spec struct {
-	model       safejs.Value // a function, or null when script is set
-	script      safejs.Value // an array of actions, or null
-	tools       safejs.Value
-	names       safejs.Value // Object.keys(tools)
-	toolNames   []string
-	userMsg     safejs.Value
-	text        string // userMsg in Go
+	names       []string // the tools' names, by index
 	maxSteps    int
-	onEvent     safejs.Value // a function, or null
-	signal      safejs.Value // an AbortSignal, or null
-	aborted     bool         // signal was aborted before the run
+	aborted     bool // the signal fired before the run
 	toolTimeout time.Duration
+	events      bool // the caller gave onEvent
+	userMsg     string
 }
 
-// parse checks runAgent(model, tools, userMsg, maxStepsOrOptions).
-func (b *bridge) parse(model, tools, userMsg, opts safejs.Value) (*spec, error) {
-	s := &spec{model: safejs.Null(), script: safejs.Null(), onEvent: safejs.Null(), signal: safejs.Null(),
-		maxSteps: agent.DefaultMaxSteps}
-	switch {
-	case jsType(model) == "function":
-		s.model = model
-	case b.isArrayValue(model):
-		s.script = model
-	default:
-		return nil, typeError("model must be a function (messages) => action, or an array of scripted actions; got " + b.describe(model))
-	}
-	if err := b.parseTools(s, tools); err != nil {
-		return nil, err
-	}
-	if jsType(userMsg) != "string" {
-		return nil, typeError("userMsg must be a string, got " + b.describe(userMsg))
-	}
-	s.userMsg = userMsg
-	var err error
-	if s.text, err = userMsg.String(); err != nil {
-		return nil, &argError{"Error", "runAgent: reading userMsg: " + err.Error()}
-	}
-	switch jsType(opts) {
-	case "undefined", "null":
-		return s, nil
-	case "number":
-		s.maxSteps, err = b.parseMaxSteps(opts, "maxSteps")
-		return s, err
-	case "object":
-		if !b.isArrayValue(opts) {
-			return s, b.parseOptions(s, opts)
+// readSpec reads the factory's result. Every value in it is the engine's
+// own, so reading cannot run user code.
+func readSpec(made safejs.Value) (*spec, error) {
+	s := &spec{}
+	at := func(i int) safejs.Value {
+		v, err := made.Index(i)
+		if err != nil {
+			return safejs.Undefined()
 		}
+		return v
 	}
-	return nil, typeError("maxSteps must be a non-negative integer (or the 4th argument an options object {maxSteps, onEvent, signal, toolTimeoutMs}), got " + b.describe(opts))
-}
-
-// parseTools checks that tools is an object of functions and reads its
-// names: its own enumerable string keys, as Object.keys gives them.
-func (b *bridge) parseTools(s *spec, tools safejs.Value) error {
-	if jsType(tools) != "object" || b.isArrayValue(tools) {
-		return typeError("tools must be an object of name → function (args) => result, got " + b.describe(tools))
-	}
-	names, err := b.keys.Invoke(tools)
-	if err != nil {
-		return typeError("reading the names of tools: " + err.Error())
-	}
+	names := at(madeNames)
 	n, err := names.Length()
 	if err != nil {
-		return typeError("reading the names of tools: " + err.Error())
+		return nil, err
 	}
-	s.tools, s.names, s.toolNames = tools, names, make([]string, n)
-	for i := range n {
+	s.names = make([]string, n)
+	for i := range s.names {
 		name, err := names.Index(i)
-		if err == nil {
-			s.toolNames[i], err = name.String()
-		}
 		if err != nil {
-			return typeError("reading the names of tools: " + err.Error())
+			return nil, err
 		}
-		fn, err := tools.Get(s.toolNames[i])
-		if err != nil {
-			return typeError("reading tools[" + strconv.Quote(s.toolNames[i]) + "]: " + err.Error())
-		}
-		if jsType(fn) != "function" {
-			return typeError("tools[" + strconv.Quote(s.toolNames[i]) + "] must be a function (args) => result, got " + b.describe(fn))
+		if s.names[i], err = name.String(); err != nil {
+			return nil, err
 		}
 	}
-	return nil
-}
-
-// parseOptions reads {maxSteps, onEvent, signal, toolTimeoutMs}; a missing,
-// undefined or null field keeps its default.
-func (b *bridge) parseOptions(s *spec, opts safejs.Value) error {
-	field := func(name string) (safejs.Value, bool, error) {
-		v, err := opts.Get(name)
-		if err != nil {
-			return v, false, typeError("reading options." + name + ": " + err.Error())
-		}
-		t := jsType(v)
-		return v, t != "undefined" && t != "null", nil
+	if s.maxSteps, err = at(madeMaxSteps).Int(); err != nil {
+		return nil, err
 	}
-	v, ok, err := field("maxSteps")
+	if s.maxSteps < 0 {
+		s.maxSteps = agent.DefaultMaxSteps
+	}
+	if s.aborted, err = at(madeAborted).Bool(); err != nil {
+		return nil, err
+	}
+	ms, err := at(madeToolTimeout).Float()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if ok {
-		if s.maxSteps, err = b.parseMaxSteps(v, "options.maxSteps"); err != nil {
-			return err
-		}
+	s.toolTimeout = time.Duration(ms * float64(time.Millisecond))
+	if s.events, err = at(madeEvents).Bool(); err != nil {
+		return nil, err
 	}
-	if v, ok, err = field("onEvent"); err != nil {
-		return err
-	}
-	if ok {
-		if jsType(v) != "function" {
-			return typeError("options.onEvent must be a function (event) => void, got " + b.describe(v))
-		}
-		s.onEvent = v
-	}
-	if v, ok, err = field("signal"); err != nil {
-		return err
-	}
-	if ok {
-		if err := b.parseSignal(s, v); err != nil {
-			return err
-		}
-	}
-	if v, ok, err = field("toolTimeoutMs"); err != nil {
-		return err
-	}
-	if ok {
-		if jsType(v) != "number" {
-			return typeError("options.toolTimeoutMs must be a non-negative number of milliseconds, got " + b.describe(v))
-		}
-		ms, _ := v.Float()
-		if !(ms >= 0) || math.IsInf(ms, 1) {
-			return rangeError("options.toolTimeoutMs must be a non-negative number of milliseconds, got " + b.describe(v))
-		}
-		s.toolTimeout = time.Duration(ms * float64(time.Millisecond))
-	}
-	return nil
-}
-
-// parseMaxSteps reads a non-negative integer; name says where it came from.
-func (b *bridge) parseMaxSteps(v safejs.Value, name string) (int, error) {
-	if jsType(v) != "number" {
-		return 0, typeError(name + " must be a non-negative integer, got " + b.describe(v))
-	}
-	f, _ := v.Float()
-	if !(f >= 0) || f != math.Trunc(f) || f > maxSafeInteger {
-		return 0, rangeError(name + " must be a non-negative integer, got " + b.describe(v))
-	}
-	return int(f), nil
-}
-
-// parseSignal checks that v looks like an AbortSignal and notes whether it
-// has already fired.
-func (b *bridge) parseSignal(s *spec, v safejs.Value) error {
-	bad := typeError("options.signal must be an AbortSignal, got " + b.describe(v))
-	if jsType(v) != "object" {
-		return bad
-	}
-	aborted, err := v.Get("aborted")
-	if err != nil || jsType(aborted) != "boolean" {
-		return bad
-	}
-	for _, method := range []string{"addEventListener", "removeEventListener"} {
-		if m, err := v.Get(method); err != nil || jsType(m) != "function" {
-			return bad
-		}
-	}
-	s.signal = v
-	s.aborted, _ = aborted.Bool()
-	return nil
+	s.userMsg, err = at(madeUserMsg).String()
+	return s, err
 }

@@ -20,26 +20,21 @@ import (
 
 // wake is the Go side of the engines' wake(id, k). Promise numbers start at
 // 1; k == 0 says the run's AbortSignal fired. It reports whether the run is
-// still in flight. It runs on the event loop's goroutine, so it never
-// blocks and never takes a run's op lock (an abort can arrive while the
-// run's goroutine is inside a call to the engine).
+// still in flight. It never blocks and never takes a run's op lock: an
+// abort() inside a model or tool calls it nested, while the run's
+// goroutine is inside a call to the engine. For the same reason it must
+// not panic (see runAgentSource), so it checks types before reading.
 func (b *bridge) wake(_ safejs.Value, args []safejs.Value) (alive any) {
 	defer func() {
 		if recover() != nil {
 			alive = false
 		}
 	}()
-	if len(args) < 2 {
+	if len(args) < 2 || args[0].Type() != safejs.TypeNumber || args[1].Type() != safejs.TypeNumber {
 		return false
 	}
-	id, err := args[0].Int()
-	if err != nil {
-		return false
-	}
-	k, err := args[1].Int()
-	if err != nil {
-		return false
-	}
+	id, _ := args[0].Int()
+	k, _ := args[1].Int()
 	r := b.lookup(id)
 	if r == nil {
 		return false

@@ -99,25 +99,29 @@ const (
 	numBufferLength = 4 // the byte buffer's length
 )
 
-// engineParams are the engine factory's parameters, in order.
-var engineParams = []any{"model", "script", "tools", "names", "userMsg", "onEvent", "signal", "wake", "id", "resolve", "reject"}
+// factoryParams are the engine factory's parameters, in order: runAgent's
+// arguments, then wake, the run's id and its promise's functions.
+var factoryParams = []any{"model", "tools", "userMsg", "options", "wake", "id", "resolve", "reject"}
 
-// engineSource is the factory's body. It returns [engine, grow, ops]:
-// engine(...strings) → number | object runs the op in ops; grow(n) → a
-// Uint8Array over a new shared array of n floats; ops is a Uint8Array over
-// the first shared array. It has no template literals, so that it fits in
-// a Go raw string.
-const engineSource = `"use strict";
+// engineSource follows checkSource in the factory's body, with the checked
+// arguments in scope. It returns the engine and what Go needs to know of
+// the arguments (see madeEngine): engine(...strings) → number | object runs
+// the op in ops; grow(n) → a Uint8Array over a new shared array of n floats;
+// ops is a Uint8Array over the first shared array. It has no template
+// literals, so that it fits in a Go raw string.
+const engineSource = `
 const enc = new TextEncoder();
 let buf = new Uint8Array(1024);
 let ops = new Float64Array(64); // written by Go before each call
 let strings = null, nextString = 0; // the current call's string arguments
-// Tools are looked up by name once per call, here, so Go gets an index
-// instead of a string.
-const fns = names.map((n) => tools[n]);
+// Tools are looked up by name here, so that Go gets an index instead of a
+// string.
 const toolIndex = new Map();
 names.forEach((n, i) => toolIndex.set(n, i));
 const messages = [];
+// log holds the same messages for the engine's own lookups, so that a model
+// that edits its messages array cannot mislead the bridge.
+const log = [];
 const pending = new Map(); // promise number → null, then {ok, v} once settled
 let lastPromise = 0;
 let cur;                   // the latest action, until the next model call
@@ -132,17 +136,6 @@ let reported = false;
 
 function onAbort() { wake(id, 0); }
 if (signal !== null) signal.addEventListener("abort", onAbort);
-
-// errorText is what a failure reads as: an Error's message, or String() of
-// anything else that was thrown.
-function errorText(e) {
-  try {
-    if (e !== null && typeof e === "object" && typeof e.message === "string" && e.message !== "") return e.message;
-    return String(e);
-  } catch (_) {
-    return "unprintable error";
-  }
-}
 
 // output turns a tool's return value into the string the model reads.
 function output(v) {
@@ -182,9 +175,8 @@ function take(k) {
   return p;
 }
 
-function at(index) { return index < 0 ? cur : messages[index]; }
+function at(index) { return index < 0 ? cur : log[index]; }
 function callOf(a, i) { return a.calls !== undefined ? a.calls[i] : a; }
-function isObject(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
 
 function callCode(c) {
   if (!isObject(c)) return 3;
@@ -215,9 +207,12 @@ function classify(a) {
   return (typeof t === "string" ? 3 : 2) + usage;
 }
 
+// callModel calls the model, or takes the script's next action. What the
+// model throws, and what throws while reading its action (a getter, a
+// Proxy), is the model's failure.
 function callModel() {
-  let v;
   try {
+    let v;
     if (script !== null) {
       if (calls >= script.length) return 9;
       v = script[calls++];
@@ -225,12 +220,24 @@ function callModel() {
       v = model(messages);
     }
     if (thenable(v)) return -wait(v);
+    cur = v;
+    return classify(v);
   } catch (e) {
     thrown = e;
     return 8;
   }
-  cur = v;
-  return classify(v);
+}
+
+function tookModel(k) {
+  const p = take(k);
+  try {
+    if (!p.ok) throw p.v;
+    cur = p.v;
+    return classify(cur);
+  } catch (e) {
+    thrown = e;
+    return 8;
+  }
 }
 
 function callTool(t, index, i) {
@@ -269,23 +276,13 @@ function put(s) {
   return enc.encodeInto(s, buf).written;
 }
 
-function describe(v) {
-  switch (typeof v) {
-    case "string": return "the string " + JSON.stringify(v.length > 40 ? v.slice(0, 40) + "..." : v);
-    case "function": return "a function";
-    case "object": return "an array";
-    case "symbol": return "a symbol";
-    default: return typeof v + " " + String(v);
-  }
-}
-
 function string(what, index, i) {
   switch (what) {
     case 1: return String(at(index).type);
     case 2: return output(at(index).content);
     case 3: return String(callOf(at(index), i).name);
     case 4: return String(callOf(at(index), i).id);
-    case 5: return describe(cur);
+    case 5: return describe(cur);  // not an action object
     case 6: return errorText(thrown);
   }
   throw new Error("runAgent engine: no string " + what);
@@ -323,11 +320,12 @@ function report(err) {
 
 function pushed(step, index, m) {
   messages.push(m);
+  log.push(m);
   if (onEvent !== null) emit({kind: "message", step: step, index: index, message: m});
 }
 
 function toolMessage(index, i, content) {
-  const c = callOf(messages[index], i);
+  const c = callOf(log[index], i);
   const m = {role: "tool", name: c.name, content: content};
   if (c.id !== undefined && c.id !== null) m.id = c.id;
   return m;
@@ -371,14 +369,14 @@ function apply(q, j, n) {
         break;
       }
       case 7: {
-        const c = callOf(messages[q[j + 3]], q[j + 2]);
+        const c = callOf(log[q[j + 3]], q[j + 2]);
         emit(withID({kind: "tool_start", step: q[j + 1], call: q[j + 2], name: c.name}, c));
         j += 4;
         break;
       }
       case 8: {
         const i = q[j + 2];
-        const c = callOf(messages[q[j + 3]], i);
+        const c = callOf(log[q[j + 3]], i);
         const e = withID({kind: "tool_end", step: q[j + 1], call: i, name: c.name}, c);
         e.content = q[j + 6] === 1 ? str() : built[i].content;
         e.failed = q[j + 5] === 1;
@@ -420,12 +418,7 @@ function engine() {
   if (n > 5) apply(q, 5, n);
   switch (q[1]) {
     case 1: return callModel();
-    case 2: {
-      const p = take(a);
-      if (!p.ok) { thrown = p.v; return 8; }
-      cur = p.v;
-      return classify(cur);
-    }
+    case 2: return tookModel(a);
     case 3: return callTool(a, b, c);
     case 4: {
       const p = take(a);
@@ -449,5 +442,5 @@ function grow(n) {
   return new Uint8Array(ops.buffer);
 }
 
-return [engine, grow, new Uint8Array(ops.buffer)];
+return [engine, grow, new Uint8Array(ops.buffer), names, maxSteps, aborted, toolTimeoutMs, onEvent !== null, userMsg];
 `

@@ -35,13 +35,10 @@ func main() {
 // A bridge holds what every run shares: the compiled engine factory, the
 // Go functions JavaScript calls, and the runs in flight.
 type bridge struct {
-	factory  safejs.Value // new Function(engineParams..., engineSource)
-	isArray  safejs.Value // Array.isArray
-	keys     safejs.Value // Object.keys
-	object   safejs.Value // Object
-	errors   map[string]safejs.Value
-	start    safejs.Func // called by runAgent inside its Promise executor
-	wakeFunc safejs.Func // called by the engines: wake(id, k)
+	factory  safejs.Value // new Function(factoryParams..., checkSource + engineSource)
+	errorFn  safejs.Value // Error
+	start    safejs.Func  // called by runAgent inside its Promise executor
+	wakeFunc safejs.Func  // called by the engines: wake(id, k)
 
 	mu   sync.Mutex
 	runs map[int]*run
@@ -51,35 +48,32 @@ type bridge struct {
 // runAgentSource wraps start so that the promise exists before Go runs:
 // whatever start does, the caller gets a promise, and a JavaScript
 // exception thrown by start (such as "Go program has already exited")
-// rejects it.
+// rejects it. start runs in a microtask, that is on a fresh entry into Go
+// rather than nested in a call from Go to JavaScript (a model may call
+// runAgent): on js/wasm, runtime.Callers, which safejs calls for every
+// JavaScript exception it catches, cannot walk a nested entry's stack and
+// ends the program.
 const runAgentSource = `return function runAgent(model, tools, userMsg, maxStepsOrOptions) {
-  return new Promise((resolve, reject) => start(resolve, reject, model, tools, userMsg, maxStepsOrOptions));
+  return new Promise((resolve, reject) => queueMicrotask(() => {
+    try {
+      start(resolve, reject, model, tools, userMsg, maxStepsOrOptions);
+    } catch (e) {
+      reject(e);
+    }
+  }));
 };`
 
 // register compiles the engine and defines global.runAgent.
 func register(global safejs.Value) (*bridge, error) {
-	b := &bridge{runs: make(map[int]*run), errors: make(map[string]safejs.Value)}
-	var function safejs.Value
-	var err error
-	for _, p := range []struct {
-		to   *safejs.Value
-		path []string
-	}{
-		{&function, []string{"Function"}},
-		{&b.object, []string{"Object"}},
-		{&b.keys, []string{"Object", "keys"}},
-		{&b.isArray, []string{"Array", "isArray"}},
-	} {
-		if *p.to, err = property(global, p.path...); err != nil {
-			return nil, err
-		}
+	b := &bridge{runs: make(map[int]*run)}
+	function, err := property(global, "Function")
+	if err != nil {
+		return nil, err
 	}
-	for _, name := range []string{"Error", "TypeError", "RangeError"} {
-		if b.errors[name], err = property(global, name); err != nil {
-			return nil, err
-		}
+	if b.errorFn, err = property(global, "Error"); err != nil {
+		return nil, err
 	}
-	if b.factory, err = function.New(append(engineParams, engineSource)...); err != nil {
+	if b.factory, err = function.New(append(factoryParams, checkSource+engineSource)...); err != nil {
 		return nil, fmt.Errorf("compiling the engine: %w", err)
 	}
 	if b.start, err = safejs.FuncOf(b.startRun); err != nil {
@@ -102,16 +96,11 @@ func register(global safejs.Value) (*bridge, error) {
 	return b, nil
 }
 
-// newError returns a new JavaScript error of the named constructor
-// ("Error", "TypeError", "RangeError") with message msg.
-func (b *bridge) newError(name, msg string) safejs.Value {
-	ctor, ok := b.errors[name]
-	if !ok {
-		ctor = b.errors["Error"]
-	}
-	e, err := ctor.New(msg)
+// newError returns a new JavaScript Error with message msg.
+func (b *bridge) newError(msg string) safejs.Value {
+	e, err := b.errorFn.New(msg)
 	if err != nil {
-		v, _ := safejs.ValueOf(msg) // an error message is better than nothing
+		v, _ := safejs.ValueOf(msg) // a message is better than nothing
 		return v
 	}
 	return e

@@ -54,79 +54,78 @@ type run struct {
 	waits  map[int]chan struct{}
 }
 
-// startRun is the Go side of runAgent: it checks the arguments, starts the
-// run and returns; the run settles the promise (resolve, reject) later.
-// args: resolve, reject, model, tools, userMsg, maxStepsOrOptions.
+// startRun is the Go side of runAgent: it makes the run's engine, which
+// checks the arguments, and starts the run, which settles the promise
+// (resolve, reject) later. args: resolve, reject, model, tools, userMsg,
+// maxStepsOrOptions.
 func (b *bridge) startRun(_ safejs.Value, args []safejs.Value) any {
 	if len(args) != 6 {
 		return nil // only runAgentSource calls start
 	}
 	resolve, reject := args[0], args[1]
+	r := &run{b: b, resolve: resolve, reject: reject, builtFor: -1, action: -1, waits: make(map[int]chan struct{})}
 	defer func() {
 		if v := recover(); v != nil {
-			_, _ = reject.Invoke(b.newError("Error", fmt.Sprintf("runAgent: internal error: %v", v)))
+			b.remove(r.id)
+			r.fail(fmt.Sprintf("runAgent: internal error: %v", v))
 		}
 	}()
-	s, err := b.parse(args[2], args[3], args[4], args[5])
-	if err != nil {
-		ctor := "Error"
-		if a, ok := err.(*argError); ok {
-			ctor = a.ctor
-		}
-		_, _ = reject.Invoke(b.newError(ctor, err.Error()))
-		return nil
-	}
-	r := &run{b: b, resolve: resolve, reject: reject, events: !s.onEvent.IsNull(), names: s.toolNames,
-		builtFor: -1, action: -1, waits: make(map[int]chan struct{})}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
-	r.ops = make([]float64, opHeader, 64)
 	b.add(r)
-	if err := r.startEngine(s); err != nil {
+	s, err := r.startEngine(args[2], args[3], args[4], args[5])
+	if s == nil || err != nil {
 		b.remove(r.id)
 		r.cancel()
-		_, _ = reject.Invoke(b.newError("Error", "runAgent: starting the run: "+err.Error()))
+		if err != nil {
+			r.fail("runAgent: starting the run: " + err.Error())
+		}
 		return nil
 	}
 	if s.aborted {
 		r.cancel()
 	}
+	r.events, r.names = s.events, s.names
 	opts := []agent.Option{agent.MaxSteps(s.maxSteps), agent.OnEvent(r.observe)}
 	if s.toolTimeout > 0 {
 		opts = append(opts, agent.ToolTimeout(s.toolTimeout))
 	}
-	tools := make(agent.Tools, len(s.toolNames))
-	for i, name := range s.toolNames {
+	tools := make(agent.Tools, len(s.names))
+	for i, name := range s.names {
 		tools[name] = r.tool(i)
 	}
-	go r.run(tools, s.text, opts)
+	go r.run(tools, s.userMsg, opts)
 	return nil
 }
 
-// startEngine creates the run's engine and reads what it returns.
-func (r *run) startEngine(s *spec) error {
-	made, err := r.b.factory.Invoke(s.model, s.script, s.tools, s.names, s.userMsg, s.onEvent, s.signal,
-		r.b.wakeFunc.Value(), r.id, r.resolve, r.reject)
+// startEngine makes the run's engine. It returns a nil spec when the
+// engine rejected the arguments.
+func (r *run) startEngine(model, tools, userMsg, options safejs.Value) (*spec, error) {
+	made, err := r.b.factory.Invoke(model, tools, userMsg, options, r.b.wakeFunc.Value(), r.id, r.resolve, r.reject)
+	if err != nil || made.IsNull() {
+		return nil, err
+	}
+	s, err := readSpec(made)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if r.engine, err = made.Index(0); err != nil {
-		return err
-	}
-	if r.grow, err = made.Index(1); err != nil {
-		return err
-	}
-	if r.jsOps, err = made.Index(2); err != nil {
-		return err
+	for _, v := range []struct {
+		to *safejs.Value
+		at int
+	}{{&r.engine, madeEngine}, {&r.grow, madeGrow}, {&r.jsOps, madeOps}} {
+		if *v.to, err = made.Index(v.at); err != nil {
+			return nil, err
+		}
 	}
 	if r.jsOpsCap, err = r.jsOps.Length(); err != nil {
-		return err
+		return nil, err
 	}
 	r.jsOpsCap /= 8
+	r.ops = make([]float64, opHeader, 64)
 	if r.jsBuf, err = r.call(opBuffer, 0, 0, 0); err != nil {
-		return err
+		return nil, err
 	}
 	r.jsBufLen, err = r.jsBuf.Length()
-	return err
+	return s, err
 }
 
 // run runs the loop and settles the promise.
@@ -145,7 +144,7 @@ func (r *run) run(tools agent.Tools, userMsg string, opts []agent.Option) {
 // fail rejects the promise without the engine, for when the bridge itself
 // broke.
 func (r *run) fail(msg string) {
-	_, _ = r.reject.Invoke(r.b.newError("Error", msg))
+	_, _ = r.reject.Invoke(r.b.newError(msg))
 }
 
 // How the error of a run reads in JavaScript (errorKind of qDone).
