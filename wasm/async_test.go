@@ -147,7 +147,6 @@ func TestManyRunsInFlightKeepTheirOwnState(t *testing.T) {
 	}
 }
 
-
 func TestParallelCallsRunConcurrentlyAndKeepCallOrder(t *testing.T) {
 	// Each call waits until all three have started: run one after another,
 	// the first would wait forever (and the tool timeout would report it).
