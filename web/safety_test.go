@@ -34,6 +34,35 @@ func (p *page) answersQuickly(d time.Duration, while string) {
 	}
 }
 
+// workers returns how many Web Workers the page's tab has alive.
+func (p *page) workers() int {
+	p.t.Helper()
+	infos, err := chromedp.Targets(p.ctx)
+	if err != nil {
+		p.t.Fatalf("listing the browser's targets: %v", err)
+	}
+	bc := chromedp.FromContext(p.ctx).BrowserContextID
+	n := 0
+	for _, i := range infos {
+		if i.Type == "worker" && i.BrowserContextID == bc {
+			n++
+		}
+	}
+	return n
+}
+
+// assertWorkersBackTo waits until the tab has no more workers than before:
+// a worker left running user code (a while (true) {} say) would keep a
+// core busy for as long as the page is open.
+func (p *page) assertWorkersBackTo(t *testing.T, before int, what string) {
+	t.Helper()
+	var now int
+	ok := assert.Eventually(t, func() bool { now = p.workers(); return now <= before }, waitTimeout, 50*time.Millisecond)
+	if !ok {
+		t.Errorf("%s left a worker running: %d workers are alive, %d were before the run", what, now, before)
+	}
+}
+
 // assertStillWorks runs the seed's example and checks it ends as it should:
 // the page recovered from whatever the test did before.
 func (p *page) assertStillWorks(t *testing.T) {
@@ -49,6 +78,7 @@ func TestPageStopCancelsARun(t *testing.T) {
 	p.setValue("#time-limit", "30000")
 	p.setEditor("model-editor", slowModel)
 	p.setEditor("tools-editor", slowTools)
+	workers := p.workers()
 	p.click("#run")
 	p.waitToolCallShown()
 
@@ -62,6 +92,7 @@ func TestPageStopCancelsARun(t *testing.T) {
 	}
 	assert.Equal(t, slowModel, p.value("#model-editor"), "Stop keeps the Model editor as it was")
 	assert.Equal(t, slowTools, p.value("#tools-editor"), "Stop keeps the Tools editor as it was")
+	p.assertWorkersBackTo(t, workers, "Stop")
 	p.assertStillWorks(t)
 }
 
@@ -72,6 +103,7 @@ func TestPageRunawayToolIsStoppedAtTheLimitAndThePageRecovers(t *testing.T) {
 	model, tools := p.value("#model-editor"), p.value("#tools-editor")
 	require.Regexp(t, `while\s*\(\s*true\s*\)`, tools, "the runaway example's tool loops forever")
 	p.setValue("#time-limit", "500")
+	workers := p.workers()
 
 	start := time.Now()
 	p.click("#run")
@@ -87,6 +119,7 @@ func TestPageRunawayToolIsStoppedAtTheLimitAndThePageRecovers(t *testing.T) {
 	assert.Equal(t, model, p.value("#model-editor"), "the worker's restart keeps the Model editor")
 	assert.Equal(t, tools, p.value("#tools-editor"), "the worker's restart keeps the Tools editor")
 	waitFor[bool](p, waitTimeout, "the replaced worker's engine to be ready again", `document.body.dataset.engine === "ready"`)
+	p.assertWorkersBackTo(t, workers, "stopping the runaway tool")
 
 	p.assertStillWorks(t)
 }
