@@ -50,7 +50,7 @@ func (r *run) loop(ctx context.Context, userMsg string) (*Result, error) {
 		r.startStep()
 		action, err := r.callModel(ctx) // phase: model
 		if err != nil {
-			return r.end(r.failure(ctx), "", err) // phase: error
+			return r.end(r.failure(ctx, err), "", err) // phase: error
 		}
 		r.append(Message{Role: RoleAssistant, Action: action}) // phase: action
 		r.res.Usage = r.res.Usage.add(action.Usage())
@@ -125,9 +125,10 @@ func (r *run) endStep() {
 	r.res.StepDurations = append(r.res.StepDurations, r.clock()-r.stepAt)
 }
 
-// failure tells a model error caused by cancellation from any other.
-func (r *run) failure(ctx context.Context) StopReason {
-	if ctx.Err() != nil {
+// failure tells a model call that failed because ctx was done (callModel
+// then returns ctx's own error) from any other failure.
+func (r *run) failure(ctx context.Context, err error) StopReason {
+	if err == ctx.Err() {
 		return StopCanceled
 	}
 	return StopModelError
@@ -240,15 +241,21 @@ func (r *run) callTool(ctx context.Context, call Call) string {
 	defer cancel()
 	out := make(chan string, 1)
 	go func() { out <- invoke(ctx, tool, call.Args) }()
+	var s string
 	select {
-	case s := <-out:
-		return s
-	case <-ctx.Done():
-		if context.Cause(ctx) == errToolTimeout {
-			return errorPrefix + "tool '" + call.Name + "' timed out after " + limit.String()
+	case s = <-out:
+		if !isError(s) {
+			return s // an output counts, even one that came as time ran out
 		}
-		return errorPrefix + ctx.Err().Error()
+	case <-ctx.Done():
+		s = errorPrefix + ctx.Err().Error()
 	}
+	// A tool that failed because its time ran out, or did not return in
+	// time, timed out, whichever the select saw first.
+	if context.Cause(ctx) == errToolTimeout {
+		return errorPrefix + "tool '" + call.Name + "' timed out after " + limit.String()
+	}
+	return s
 }
 
 // invoke calls tool, turning an error or a panic into an error output.
