@@ -48,6 +48,7 @@ export class Editor {
 
   drawGutter() {
     const n = this.lines;
+    this.gutter.style.width = `calc(${Math.max(2, String(n).length)}ch + 1rem + 1px)`;
     const err = this.errorLine >= 1 && this.errorLine <= n ? this.errorLine : 0;
     const nums = (from, to) => {
       let s = "";

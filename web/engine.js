@@ -33,6 +33,7 @@ class Slot {
         if (!this.booted) {
           if (msg.type === "ready") {
             this.booted = true;
+            this.timing = msg.timing;
             resolve();
           } else if (msg.type === "failed") {
             reject(new Error(msg.error));
@@ -79,6 +80,7 @@ export class Engine {
   // start begins compiling main.wasm and loading the first worker.
   start() {
     this.module = compileWasm(this.wasmUrl);
+    this.module.then(() => performance.mark("wasm-compiled"), () => {});
     this.module.catch((err) => this.setStatus("failed", `main.wasm could not be loaded: ${err.message}`));
     this.warm();
   }
@@ -99,7 +101,9 @@ export class Engine {
       () => {
         if (!this.everReady) {
           this.everReady = true;
-          performance.mark("runAgent-ready");
+          // The worker's own timings (ms since it started) help tell a
+          // slow compile from a slow Go start.
+          performance.mark("runAgent-ready", { detail: slot.timing });
         }
         if (this.status !== "ready") this.setStatus("ready");
       },
@@ -210,11 +214,13 @@ class Run {
         this.close();
         this.h.onEnd();
         break;
-      case "events":
+      case "events": {
         this.precise = msg.precise;
-        for (const e of msg.events) this.track(e, now);
-        this.h.onEvents(msg.events);
+        const events = JSON.parse(msg.json);
+        for (const e of events) this.track(e, now);
+        this.h.onEvents(events);
         break;
+      }
       case "end":
         if (!this.sawDone) {
           // runAgent settled without a done event (it rejected before the
@@ -228,21 +234,24 @@ class Run {
     }
   }
 
+  // track keeps the calls in flight, keyed by number (this runs for
+  // every event of a long run): -step for the model, step * 4096 + call
+  // for a tool.
   track(e, now) {
     if (e.step > this.lastStep) this.lastStep = e.step;
     this.lastEvent = e;
     switch (e.kind) {
       case "model_start":
-        this.inflight.set(`m${e.step}`, { kind: "model", step: e.step, since: now });
+        this.inflight.set(-e.step, { kind: "model", step: e.step, since: now });
         break;
       case "model_end":
-        this.inflight.delete(`m${e.step}`);
+        this.inflight.delete(-e.step);
         break;
       case "tool_start":
-        this.inflight.set(`t${e.step}.${e.call}`, { kind: "tool", step: e.step, name: e.name, since: now });
+        this.inflight.set(e.step * 4096 + e.call, { kind: "tool", step: e.step, name: e.name, since: now });
         break;
       case "tool_end":
-        this.inflight.delete(`t${e.step}.${e.call}`);
+        this.inflight.delete(e.step * 4096 + e.call);
         break;
       case "done":
         this.sawDone = true;

@@ -82,13 +82,31 @@ export class LoopPanel {
   }
 
   // reveal scrolls the panel (only the panel, never the page) so the line
-  // is in view. The scroller is position: relative, so offsetTop is
-  // measured from it.
+  // is in view. Reading a position forces a layout, which a fast run would
+  // pay at every render; the lines never move, so their positions are
+  // measured once (again after a resize) and the panel's scroll is kept
+  // here, written only when it must change.
   reveal(line) {
     const s = this.scroller;
-    const top = line.offsetTop;
-    if (top < s.scrollTop || top + line.offsetHeight > s.scrollTop + s.clientHeight) {
-      s.scrollTop = Math.max(0, top - s.clientHeight / 3);
+    if (!this.geometry) {
+      this.geometry = {
+        tops: new Map(this.lines.map((l) => [l, l.offsetTop])),
+        lineHeight: line.offsetHeight,
+        height: s.clientHeight,
+      };
+      this.scrollTop = s.scrollTop;
+      s.addEventListener("scroll", () => (this.scrollTop = s.scrollTop), { passive: true });
+      addEventListener("resize", () => (this.geometry = null), { passive: true, once: true });
+    }
+    const { tops, lineHeight, height } = this.geometry;
+    if (height === 0) {
+      this.geometry = null; // the panel is folded: measure when it opens
+      return;
+    }
+    const top = tops.get(line);
+    if (top < this.scrollTop || top + lineHeight > this.scrollTop + height) {
+      this.scrollTop = Math.max(0, top - height / 3);
+      s.scrollTop = this.scrollTop;
     }
   }
 }

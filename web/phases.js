@@ -34,6 +34,26 @@ export function phaseOf(e, role) {
   }
 }
 
+// phaseAt returns the phase of the trace's event i and, where the loop has
+// several lines of that phase, which one: {phase, variant}.
+export function phaseAt(trace, i) {
+  const e = trace.events[i];
+  const phase = phaseOf(e, trace.roleAt(i));
+  if (e.kind !== "done") return { phase, variant: 0 };
+  if (e.reason === "model_error") return { phase, variant: errorVariant(e.error) };
+  if (e.reason === "canceled") {
+    // Canceled while the model was called: the model call's error line;
+    // after the tools ran: the check that follows them; otherwise the
+    // check at the top of the loop.
+    const before = i > 0 ? trace.events[i - 1] : null;
+    if (before && before.kind === "model_end") return { phase: "error", variant: 0 };
+    if (before && (before.kind === "tool_end" || (before.kind === "message" && trace.roleAt(i - 1) === "tool"))) {
+      return { phase, variant: 1 };
+    }
+  }
+  return { phase, variant: 0 };
+}
+
 // errorVariant picks which of the loop's "phase: error" lines a model
 // error ended on, from the error's text: 0 the model call failed, 1 the
 // tool action could not be read, 2 the action's type is unknown.

@@ -5,10 +5,13 @@
 
 import { Trace } from "./trace.js";
 import { showBanner } from "./banner.js";
-import { describeEvent, errorVariant, phaseOf } from "./phases.js";
+import { describeEvent, phaseAt } from "./phases.js";
 
 // If a frame never comes (a hidden tab), render anyway after this long.
 const RENDER_FALLBACK_MS = 250;
+// While a run streams events, render at most this often: nobody reads
+// thousands of messages a second, and each render costs a layout.
+const LIVE_RENDER_MS = 100;
 
 export class Runner {
   // engine: the Engine; transcript, loopPanel: the views; els: the
@@ -29,6 +32,8 @@ export class Runner {
     this.view = { live: true, index: -1, recording: false };
     this.frame = 0;
     this.fallback = 0;
+    this.throttle = 0;
+    this.lastRender = 0;
     this.render();
   }
 
@@ -125,7 +130,15 @@ export class Runner {
   // schedule renders once per frame, however many events arrive: a fast
   // run sends thousands of events per frame.
   schedule() {
-    if (this.frame) return;
+    if (this.frame || this.throttle) return;
+    const wait = this.current ? this.lastRender + LIVE_RENDER_MS - performance.now() : 0;
+    if (wait > 0) {
+      this.throttle = setTimeout(() => {
+        this.throttle = 0;
+        this.schedule();
+      }, wait);
+      return;
+    }
     this.frame = requestAnimationFrame(() => this.render());
     this.fallback = setTimeout(() => this.render(), RENDER_FALLBACK_MS);
   }
@@ -141,17 +154,24 @@ export class Runner {
   render() {
     if (this.frame) cancelAnimationFrame(this.frame);
     clearTimeout(this.fallback);
-    this.frame = 0;
+    clearTimeout(this.throttle);
+    this.frame = this.throttle = 0;
+    this.lastRender = performance.now();
     const t = this.trace;
     const upto = this.upto();
     const els = this.els;
-    this.transcript.show(t, upto);
+    this.transcript.show(t, upto, this.current !== null && this.view.live);
     showBanner(els.banner, t ? t.doneUpTo(upto) : null);
 
     const e = t && upto >= 0 ? t.events[upto] : null;
-    const role = e ? t.roleAt(upto) : "";
-    this.loopPanel.show(e ? phaseOf(e, role) : "", e && e.kind === "done" && e.reason === "model_error" ? errorVariant(e.error) : 0);
-    els.phaseDetail.textContent = e ? describeEvent(e, role) : "";
+    if (e) {
+      const { phase, variant } = phaseAt(t, upto);
+      this.loopPanel.show(phase, variant);
+    } else {
+      this.loopPanel.show("");
+    }
+    const detail = e ? describeEvent(e, t.roleAt(upto)) : "";
+    if (els.phaseDetail.textContent !== detail) els.phaseDetail.textContent = detail;
 
     let position = "";
     if (this.view.recording) position = "Recording the run…";

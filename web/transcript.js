@@ -8,6 +8,10 @@ import { messageView } from "./message-view.js";
 
 const WINDOW = 200;
 const WINDOW_MAX = 2000;
+// While a run streams, only the newest messages are kept in the DOM: a
+// fast run replaces them at every render, and the full window comes back
+// when it ends.
+const LIVE_WINDOW = 40;
 
 export class Transcript {
   // list: the <ol>; note: the hidden-messages note with its text span and
@@ -34,8 +38,9 @@ export class Transcript {
     });
   }
 
-  // show makes the list hold the last messages of trace.events[0..upto].
-  show(trace, upto) {
+  // show makes the list hold the last messages of trace.events[0..upto];
+  // streaming says a run is adding to them right now.
+  show(trace, upto, streaming = false) {
     if (trace !== this.trace) {
       this.list.replaceChildren();
       this.from = this.to = 0;
@@ -44,7 +49,7 @@ export class Transcript {
     }
     this.upto = upto;
     const count = trace ? trace.messageCount(upto) : 0;
-    const from = Math.max(0, count - this.windowSize);
+    const from = Math.max(0, count - (streaming ? Math.min(LIVE_WINDOW, this.windowSize) : this.windowSize));
     const stick = this.atBottom();
 
     if (count <= this.from || from >= this.to) {

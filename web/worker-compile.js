@@ -192,7 +192,7 @@
         error: {
           line: pos.line,
           column: pos.column,
-          message: pos.pastEnd ? `${message} (the code ends early: is a bracket, brace or quote left open?)` : message,
+          message: pos.pastEnd ? `the code ends too early (${message}): a bracket, brace or quote is left open` : message,
         },
       };
     }

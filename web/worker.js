@@ -51,6 +51,7 @@ self.onmessage = (e) => {
 };
 
 async function boot({ module, url }) {
+  const timing = { engineMessage: performance.now() };
   try {
     const go = new Go();
     let instance;
@@ -59,11 +60,13 @@ async function boot({ module, url }) {
     } else {
       ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
     }
+    timing.instantiated = performance.now();
     // go.run settles only when Go's main returns; the bridge keeps it
     // running, so this is not awaited.
     go.run(instance).catch(() => {});
     await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
-    postMessage({ type: "ready" });
+    timing.ready = performance.now();
+    postMessage({ type: "ready", timing });
   } catch (err) {
     postMessage({ type: "failed", error: describe(err) });
   }
