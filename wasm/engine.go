@@ -113,7 +113,7 @@ const engineSource = `
 const enc = new TextEncoder();
 let buf = new Uint8Array(1024);
 let ops = new Float64Array(64); // written by Go before each call
-let strings = null, nextString = 0; // the current call's string arguments
+let strings = [], nextString = 0; // the current call's string arguments
 // Tools are looked up by name here, so that Go gets an index instead of a
 // string.
 const toolIndex = new Map();
@@ -268,7 +268,17 @@ function result(index, i, s) {
 // put encodes s into buf and returns its length in bytes; Go copies them
 // out in one call, and notices a grown buffer by the length.
 function put(s) {
-  if (s.length * 3 > buf.length) {
+  const n = s.length;
+  if (n <= 64 && n <= buf.length) { // short ASCII is the common case, and faster by hand
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128) break;
+      buf[i] = c;
+    }
+    if (i === n) return n;
+  }
+  if (n * 3 > buf.length) {
     const r = enc.encodeInto(s, buf);
     if (r.read === s.length) return r.written;
     buf = new Uint8Array(Math.max(2 * buf.length, 3 * s.length));
@@ -413,8 +423,10 @@ function apply(q, j, n) {
 
 function engine() {
   const q = ops, n = q[0], a = q[2], b = q[3], c = q[4];
-  strings = arguments;
-  nextString = 0;
+  if (arguments.length !== 0) { // only then: materializing arguments costs
+    strings = Array.prototype.slice.call(arguments);
+    nextString = 0;
+  }
   if (n > 5) apply(q, 5, n);
   switch (q[1]) {
     case 1: return callModel();

@@ -319,16 +319,18 @@ func (r *run) call(op, a, b, c int) (safejs.Value, error) {
 		b8[8*i+4], b8[8*i+5], b8[8*i+6], b8[8*i+7] = byte(bits>>32), byte(bits>>40), byte(bits>>48), byte(bits>>56)
 	}
 	r.ops = r.ops[:opHeader]
+	strs := r.strs
+	defer func() {
+		clear(strs)
+		r.strs = strs[:0]
+	}()
 	if _, err := safejs.CopyBytesToJS(r.jsOps, b8); err != nil {
 		return safejs.Undefined(), err
 	}
-	if len(r.strs) == 0 {
+	if len(strs) == 0 {
 		return r.engine.Invoke() // no arguments: no allocation
 	}
-	v, err := r.engine.Invoke(r.strs...)
-	clear(r.strs)
-	r.strs = r.strs[:0]
-	return v, err
+	return r.engine.Invoke(strs...)
 }
 
 // numberLocked calls the engine for a number. r.mu must be held.
@@ -337,8 +339,11 @@ func (r *run) numberLocked(op, a, b, c int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	f, err := v.Float()
-	return int(f), err
+	f, ok := float(v)
+	if !ok {
+		return 0, errors.New("the engine returned no number")
+	}
+	return int(f), nil
 }
 
 // number calls the engine for a number.
