@@ -153,6 +153,11 @@ func TestPageControlsWorkFromTheKeyboard(t *testing.T) {
 	assert.True(t, strings.HasPrefix(after, before) && len(after) > len(before) && strings.TrimSpace(after[len(before):]) == "",
 		"Tab inserts indentation; the editor went from %q to %q", before, after)
 
+	// Esc, then Tab, leaves the editor (it says so beside the editors).
+	p.do("pressing Esc, then Tab", chromedp.KeyEvent("\x1b"), chromedp.KeyEvent("\t"))
+	assert.NotEqual(t, "model-editor", eval[string](p, `document.activeElement.id`), "Esc, then Tab, moves the focus out of the editor")
+	assert.Equal(t, after, p.value("#model-editor"), "Esc, then Tab, leaves the editor's text alone")
+
 	// Every button is labelled and focusable; Enter on the focused Run
 	// button runs.
 	unlabelled := eval[[]string](p, `[...document.querySelectorAll("button, input, select, textarea")]

@@ -44,9 +44,10 @@ func TestPageTenThousandStepRunStaysResponsive(t *testing.T) {
 			.observe({type: "longtask"}); })()`)
 	p.click("#run")
 	waitFor[bool](p, waitTimeout, "the run to start", `document.body.dataset.running === "true" || document.querySelector("#stop-banner").checkVisibility()`)
-	p.answersQuickly(3*time.Second, "during the 10,000-step run")
+	p.answersQuickly(5*time.Second, "during the 10,000-step run")
 	p.waitBannerWithin(longRunTimeout)
 	longest := eval[float64](p, `window.longestTaskMs`)
+	t.Logf("the longest task on the page's main thread during the run took %.0f ms", longest)
 	assert.Less(t, longest, float64(maxFreeze.Milliseconds()),
 		"the page froze for %.0f ms during the 10,000-step run (one task on the main thread)", longest)
 
