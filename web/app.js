@@ -243,6 +243,7 @@ for (const el of [byId("model-editor"), byId("tools-editor"), userMessage, maxSt
     if (!opts.embed) clearHash();
     if (el === byId("model-editor") || el === byId("tools-editor") || el === userMessage) syncExample();
     scheduleEmbedLink();
+    runner.controls();
   });
 }
 addEventListener("pagehide", save);

@@ -28,6 +28,7 @@ class Slot {
     this.listener = null;
     this.booted = false;
     this.ready = new Promise((resolve, reject) => {
+      this.fail = reject;
       this.worker.onmessage = (e) => {
         const msg = e.data;
         if (!this.booted) {
@@ -53,7 +54,7 @@ class Slot {
     this.ready.catch(() => {});
     module.then(
       (m) => this.worker.postMessage({ type: "engine", module: m }),
-      () => {}, // the engine reports the compile error itself
+      (err) => this.fail(err),
     );
   }
 

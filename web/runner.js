@@ -178,11 +178,22 @@ export class Runner {
     else if (!this.view.live && t && t.length) position = `Phase ${upto + 1} of ${t.length}`;
     if (els.position.textContent !== position) els.position.textContent = position;
 
+    this.controls(upto);
+  }
+
+  // controls updates which buttons are available; app.js calls it after
+  // each edit too, since an edit makes Step record anew.
+  controls(upto = this.upto()) {
+    const t = this.trace;
+    const els = this.els;
     const running = this.current !== null;
     setDisabled(els.run, running);
     setDisabled(els.stop, !running);
     setDisabled(els.back, !t || t.length === 0 || this.view.recording || (!this.view.live && upto <= 0));
-    setDisabled(els.step, this.view.recording);
+    // At the last phase Step has nothing left to show, unless the code
+    // changed since: then it records a new run.
+    const atEnd = !running && t && !this.view.live && upto >= t.length - 1;
+    setDisabled(els.step, this.view.recording || (atEnd && !this.stale()));
     const hasMessages = !!t && t.messagePos.length > 0;
     setDisabled(els.exportJson, !hasMessages);
     setDisabled(els.copyMarkdown, !hasMessages);
