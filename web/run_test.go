@@ -69,6 +69,7 @@ func TestPageDefaultExampleRunsEndToEnd(t *testing.T) {
 	p.open("/")
 	userMsg := p.value("#user-message")
 	require.NotEmpty(t, userMsg, "the user-message field starts with the seed's question")
+	assert.Equal(t, 1, eval[int](p, `performance.getEntriesByName("runAgent-ready").length`), "the page marks runAgent-ready once")
 	assert.Empty(t, p.transcript(), "nothing has run before the user clicks Run")
 	assert.False(t, p.currentBanner().Visible, "no stop banner before the first run")
 

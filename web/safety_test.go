@@ -126,6 +126,41 @@ func TestPageRunawayToolIsStoppedAtTheLimitAndThePageRecovers(t *testing.T) {
 	p.assertStillWorks(t)
 }
 
+// Whatever the user writes cannot freeze the page: code that never returns,
+// in a model call or the editors' own code (a tool call: see the runaway
+// test above), is stopped at the time limit, the banner names it, and the
+// page works on.
+func TestPageCodeThatNeverReturnsIsStoppedAndNamed(t *testing.T) {
+	cases := []struct {
+		name, model, tools, banner string
+	}{
+		{"model", "function model(messages) {\n  while (true) {}\n}", "{}", `the model at step 1 did not return within 500 ms`},
+		{"tools editor's code", `[{type: "final", content: "x"}]`, "{\n  x: (() => { for (;;) {} })(),\n}", `within 500 ms`},
+	}
+	p := newPage(t)
+	p.open("/")
+	workers := p.workers()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p.use(t)
+			p.setEditor("model-editor", tc.model)
+			p.setEditor("tools-editor", tc.tools)
+			p.setValue("#time-limit", "500")
+			p.click("#run")
+			p.answersQuickly(5*time.Second, "while user code spun")
+			b := p.waitBanner()
+			assert.Equal(t, "timeout", b.Reason, "the banner said %q", b.Text)
+			assert.Contains(t, b.Text, tc.banner, "the banner names what ran away")
+			assert.Equal(t, tc.model, p.value("#model-editor"), "the Model editor is kept")
+			assert.Equal(t, tc.tools, p.value("#tools-editor"), "the Tools editor is kept")
+			waitFor[bool](p, waitTimeout, "the engine to be ready again", `document.body.dataset.engine === "ready"`)
+			p.assertWorkersBackTo(t, workers, "stopping the "+tc.name)
+		})
+	}
+	p.setValue("#time-limit", "2000")
+	p.assertStillWorks(t)
+}
+
 // An editor error is shown next to that editor with its line and column,
 // and nothing runs.
 func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {

@@ -167,11 +167,15 @@ func TestPageReloadKeepsEdits(t *testing.T) {
 		Model       string `json:"model"`
 		Tools       string `json:"tools"`
 		UserMessage string `json:"userMessage"`
+		MaxSteps    any    `json:"maxSteps"`
+		TimeLimit   any    `json:"timeLimit"`
 	}
 	if assert.NoError(t, json.Unmarshal([]byte(stored), &saved), "localStorage agentloop:v1 holds JSON: %q", stored) {
 		assert.Equal(t, edited.Model, saved.Model)
 		assert.Equal(t, edited.Tools, saved.Tools)
 		assert.Equal(t, edited.UserMessage, saved.UserMessage)
+		assert.Equal(t, edited.MaxSteps, fmt.Sprint(saved.MaxSteps))
+		assert.Equal(t, edited.TimeLimit, fmt.Sprint(saved.TimeLimit))
 	}
 	b := p.run()
 	assert.Equal(t, "final", b.Reason)
