@@ -120,7 +120,7 @@ func TestSlowRunDoesNotBlockAnother(t *testing.T) {
 	case s := <-slow:
 		require.False(t, s.rejected, s.errorText())
 		assert.Equal(t, "slow done", s.value.String())
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("the slow run did not finish after its gate opened")
 	}
 }
@@ -141,7 +141,7 @@ func TestManyRunsInFlightKeepTheirOwnState(t *testing.T) {
 			require.False(t, s.rejected, s.errorText())
 			want := "Run " + string(rune('A'+i)) + "||" + strconv.Itoa(i+1) + "||" + strconv.Itoa(i+3)
 			assert.Equal(t, want, s.value.String(), "run %d", i)
-		case <-time.After(10 * time.Second):
+		case <-time.After(time.Minute):
 			t.Fatalf("run %d did not settle", i)
 		}
 	}
