@@ -70,6 +70,7 @@ func TestPageDefaultExampleRunsEndToEnd(t *testing.T) {
 	userMsg := p.value("#user-message")
 	require.NotEmpty(t, userMsg, "the user-message field starts with the seed's question")
 	assert.Equal(t, 1, eval[int](p, `performance.getEntriesByName("runAgent-ready").length`), "the page marks runAgent-ready once")
+	assert.False(t, eval[bool](p, `document.body.classList.contains("embed")`), "the full page is not the compact embed layout")
 	assert.Empty(t, p.transcript(), "nothing has run before the user clicks Run")
 	assert.False(t, p.currentBanner().Visible, "no stop banner before the first run")
 

@@ -183,11 +183,6 @@ func TestPageReloadKeepsEdits(t *testing.T) {
 }
 
 func TestPageEmbedModes(t *testing.T) {
-	t.Run("normal page is not compact", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/")
-		assert.False(t, eval[bool](p, `document.body.classList.contains("embed")`), "the full page has no embed class")
-	})
 	t.Run("embed=1 is compact and editable", func(t *testing.T) {
 		p := newPage(t)
 		p.open("/?embed=1#example=chain")
