@@ -76,6 +76,8 @@ function isExampleCode(s) {
 // replaces it, and offers to bring it back.
 function keepForUndo(before, what) {
   if (!before || isExampleCode(before) || (!before.model && !before.tools)) return;
+  const now = readState();
+  if (before.model === now.model && before.tools === now.tools) return;
   store.backup(before);
   notice(`${what} replaced your code. It is kept:`, "Restore my code", () => {
     const b = store.loadBackup();

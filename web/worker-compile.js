@@ -26,19 +26,35 @@
   // The wrapper puts one line before the editor's first line.
   const PREFIX_LINES = 1;
 
-  function wrap(source, form, editor) {
+  function wrap(body, form, editor) {
     const head = 'self.__agentloopDefine(function () { "use strict";';
     if (form === "expression") {
-      return `${head} return (\n${trimSemicolon(source)}\n); });`;
+      return `${head} return (\n${body}\n); });`;
     }
     const name = NAMES[editor];
-    return `${head}\n${source}\n;return typeof ${name} === "undefined" ? undefined : ${name}; });`;
+    return `${head}\n${body}\n;return typeof ${name} === "undefined" ? undefined : ${name}; });`;
   }
 
-  // A trailing semicolon after an expression is natural to type; the
-  // expression form cannot hold it inside its parentheses.
-  function trimSemicolon(source) {
-    return source.replace(/;\s*$/, "");
+  // trimTail drops what may follow an expression but cannot sit inside
+  // the parentheses of the expression form: a semicolon, and comments
+  // after it. It only cuts the end, so line numbers stay the same; a cut
+  // that lands inside a string leaves code that does not parse, and is
+  // then not used.
+  function trimTail(source) {
+    let s = source;
+    for (let i = 0; i < 50; i++) {
+      const before = s;
+      s = s.replace(/\s+$/, "");
+      if (s.endsWith("*/")) {
+        const j = s.lastIndexOf("/*");
+        if (j >= 0) s = s.slice(0, j);
+      } else {
+        const j = s.indexOf("//", s.lastIndexOf("\n") + 1);
+        if (j >= 0) s = s.slice(0, j);
+      }
+      if (s === before) break;
+    }
+    return s.replace(/;\s*$/, "");
   }
 
   // parses reports whether body parses as a function body: new Function
@@ -52,18 +68,23 @@
     }
   }
 
+  // pickForm decides how to read the source: {form, body, error?}.
   function pickForm(source, editor) {
-    const exprErr = parses(`"use strict"; return (\n${trimSemicolon(source)}\n);`);
-    if (!exprErr) return { form: "expression" };
+    const exprErr = parses(`"use strict"; return (\n${source}\n);`);
+    if (!exprErr) return { form: "expression", body: source };
+    const trimmed = trimTail(source);
+    if (trimmed !== source && !parses(`"use strict"; return (\n${trimmed}\n);`)) {
+      return { form: "expression", body: trimmed };
+    }
     const name = NAMES[editor];
     const stmtErr = parses(`"use strict";\n${source}\n;return typeof ${name};`);
-    if (!stmtErr) return { form: "statements" };
+    if (!stmtErr) return { form: "statements", body: source };
     // Neither parses: report the error of the form the code was meant to
     // be, judging by how it starts.
     const statements = /^\s*(?:(?:const|let|var|class|if|for|while|do|switch|try|throw|import|export)\b|async\s+function\s*\*?\s*[\w$]+|function\s*\*?\s*[\w$]+[\s\S]*\}\s*;?\s*\S)/.test(stripComments(source));
     return statements
-      ? { form: "statements", error: stmtErr }
-      : { form: "expression", error: exprErr };
+      ? { form: "statements", body: source, error: stmtErr }
+      : { form: "expression", body: source, error: exprErr };
   }
 
   function stripComments(source) {
@@ -181,8 +202,8 @@
   // compileEditor returns {value} or {error: {line?, column?, message}}.
   self.compileEditor = async function compileEditor(source, editor) {
     source = String(source);
-    const { form, error } = pickForm(source, editor);
-    const code = wrap(source, form, editor);
+    const { form, body, error } = pickForm(source, editor);
+    const code = wrap(body, form, editor);
     if (error) {
       const at = await syntaxErrorAt(code);
       const message = errorText(error);
