@@ -71,6 +71,7 @@ func TestPageDefaultExampleRunsEndToEnd(t *testing.T) {
 	require.NotEmpty(t, userMsg, "the user-message field starts with the seed's question")
 	assert.Equal(t, 1, eval[int](p, `performance.getEntriesByName("runAgent-ready").length`), "the page marks runAgent-ready once")
 	assert.False(t, eval[bool](p, `document.body.classList.contains("embed")`), "the full page is not the compact embed layout")
+	assert.Equal(t, "polite", eval[string](p, must("#transcript")+`.getAttribute("aria-live") || ""`), "the transcript is an ARIA live region")
 	assert.Empty(t, p.transcript(), "nothing has run before the user clicks Run")
 	assert.False(t, p.currentBanner().Visible, "no stop banner before the first run")
 
