@@ -100,7 +100,7 @@ type exampleCase struct {
 	check     func(t *testing.T, p *page, got transcript, b banner)
 }
 
-var toolCallName = regexp.MustCompile(`^error: unknown tool '([^']*)'$`)
+var unknownToolRE = regexp.MustCompile(`^error: unknown tool '([^']*)'$`)
 
 var exampleCases = []exampleCase{
 	{id: "add", reason: "final", check: func(t *testing.T, p *page, got transcript, b banner) {
@@ -124,7 +124,7 @@ var exampleCases = []exampleCase{
 	{id: "unknown-tool", reason: "final", check: func(t *testing.T, p *page, got transcript, b banner) {
 		i := indexOf(got, func(m msg) bool { return m.Role == "tool" && m.Failed })
 		require.GreaterOrEqual(t, i, 1, "a failed tool result is shown; the transcript showed %v", got)
-		m := toolCallName.FindStringSubmatch(got[i].Text)
+		m := unknownToolRE.FindStringSubmatch(got[i].Text)
 		require.NotNil(t, m, "the result says the tool is unknown, exactly as the loop puts it; it said %q", got[i].Text)
 		assert.Contains(t, got[i-1].ToolNames, m[1], "the unknown tool is the one the assistant called just before")
 		assertEndsWithFinal(t, got, b)
