@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -402,8 +403,27 @@ func (p *page) reload() {
 // the engine failed.
 func (p *page) waitReady() {
 	p.t.Helper()
-	state := waitFor[string](p, readyTimeout, "the page's engine to load (body[data-engine] = ready)",
-		`document.body && document.body.dataset.engine !== "loading" && document.body.dataset.engine`)
+	const cond = `document.body && document.body.dataset.engine !== "loading" && document.body.dataset.engine`
+	deadline := time.Now().Add(readyTimeout)
+	var state string
+	for {
+		// Wait in short rounds: a page that threw while loading will never
+		// be ready, and its exception says why sooner than the timeout.
+		var err error
+		state, err = tryWaitFor[string](p, 500*time.Millisecond, cond)
+		if err == nil {
+			break
+		}
+		p.mu.Lock()
+		probs := slices.Clone(p.problems)
+		p.mu.Unlock()
+		if len(probs) > 0 {
+			p.t.Fatalf("the page broke while loading (body[data-engine] never became ready): %s", strings.Join(probs, "; "))
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("waited %v for the page's engine to load (body[data-engine] = ready), in vain; the page showed: %s", readyTimeout, p.summary())
+		}
+	}
 	if state != "ready" {
 		p.t.Fatalf("the page's engine did not load: body[data-engine] = %q; the page showed: %s", state, p.text("body"))
 	}

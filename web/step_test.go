@@ -185,4 +185,33 @@ func TestPageLoopPanelShowsTheRealLoopSource(t *testing.T) {
 	for _, ph := range []string{"user", "model", "action", "tool", "result", "final", "max_steps", "error", "canceled"} {
 		assert.Contains(t, strings.Join(g, "\n"), "// phase: "+ph, "the Loop panel has the line of phase %s", ph)
 	}
+
+	// Go indents with tabs; every level must look as wide as the others.
+	// x of the first character after the leading tabs, by number of tabs.
+	xs := eval[map[string]float64](p, `(() => {
+		const out = {};
+		for (const li of document.querySelectorAll("#loop-source .loop-line")) {
+			const node = [...li.childNodes].find((n) => n.nodeType === Node.TEXT_NODE);
+			if (!node) continue;
+			const tabs = node.data.match(/^\t*/)[0].length;
+			if (tabs === node.data.length || String(tabs) in out) continue;
+			const r = document.createRange();
+			r.setStart(node, tabs);
+			r.setEnd(node, tabs + 1);
+			out[tabs] = r.getBoundingClientRect().left;
+		}
+		return out;
+	})()`)
+	require.Contains(t, xs, "0", "the panel has unindented lines")
+	require.Contains(t, xs, "1", "the panel has lines indented once")
+	require.Contains(t, xs, "2", "the panel has lines indented twice")
+	step := xs["2"] - xs["1"]
+	assert.Greater(t, step, 0.0, "an indent moves the text right")
+	for n := 1; ; n++ {
+		cur, ok := xs[fmt.Sprint(n)]
+		if !ok {
+			break
+		}
+		assert.InDelta(t, step, cur-xs[fmt.Sprint(n-1)], 1, "indent level %d is as wide as the others (x by tabs: %v)", n, xs)
+	}
 }
