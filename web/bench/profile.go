@@ -140,49 +140,63 @@ func writeProfile(path string, prof *profiler.Profile) error {
 }
 
 // printSelfTime prints the functions with the most self time in the
-// profile, per step of an n-step run.
+// profile, per step of an n-step run, with their total time (self and
+// callees).
 func printSelfTime(w io.Writer, p *profiler.Profile, n int) {
 	byID := map[int64]*profiler.ProfileNode{}
+	parent := map[int64]int64{}
 	for _, node := range p.Nodes {
 		byID[node.ID] = node
+		for _, c := range node.Children {
+			parent[c] = node.ID
+		}
+	}
+	name := func(node *profiler.ProfileNode) string {
+		f := node.CallFrame
+		s := f.FunctionName
+		if s == "" {
+			s = "(anonymous)"
+		}
+		if f.URL != "" {
+			s += "  " + path.Base(f.URL)
+		}
+		return s
 	}
 	self := map[string]float64{}
-	var total float64
+	total := map[string]float64{}
+	var sampled float64
 	for i, id := range p.Samples {
-		if i >= len(p.TimeDeltas) {
+		// A sample's time is the gap to the next one.
+		if i+1 >= len(p.TimeDeltas) {
 			break
 		}
-		// A sample's time is the gap to the next one.
-		var us float64
-		if i+1 < len(p.TimeDeltas) {
-			us = float64(p.TimeDeltas[i+1])
-		}
+		us := float64(p.TimeDeltas[i+1])
 		node := byID[id]
 		if node == nil || node.CallFrame == nil {
 			continue
 		}
-		f := node.CallFrame
-		name := f.FunctionName
-		if name == "" {
-			name = "(anonymous)"
+		self[name(node)] += us
+		sampled += us
+		seen := map[string]bool{}
+		for id, ok := node.ID, true; ok; id, ok = parent[id] {
+			if k := name(byID[id]); !seen[k] {
+				seen[k] = true
+				total[k] += us
+			}
 		}
-		if f.URL != "" {
-			name += "  " + path.Base(f.URL)
-		}
-		self[name] += us
-		total += us
 	}
 	names := make([]string, 0, len(self))
 	for k := range self {
 		names = append(names, k)
 	}
 	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(self[b], self[a]) })
-	fmt.Fprintf(w, "%.1f ms sampled; self time by function:\n\n", total/1000)
-	fmt.Fprintf(w, "%8s  %6s  %9s  %s\n", "ms", "%", "µs/step", "function")
+	fmt.Fprintf(w, "%.1f ms sampled; by self time:\n\n", sampled/1000)
+	fmt.Fprintf(w, "%8s  %6s  %9s  %9s  %s\n", "self ms", "self %", "self/step", "total %", "function (µs/step)")
 	for i, k := range names {
 		if i == 30 {
 			break
 		}
-		fmt.Fprintf(w, "%8.1f  %5.1f%%  %9.3f  %s\n", self[k]/1000, 100*self[k]/total, self[k]/float64(n), strings.TrimSpace(k))
+		fmt.Fprintf(w, "%8.1f  %5.1f%%  %9.3f  %8.1f%%  %s\n", self[k]/1000, 100*self[k]/sampled, self[k]/float64(n),
+			100*total[k]/sampled, strings.TrimSpace(k))
 	}
 }
