@@ -20,7 +20,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -415,7 +414,8 @@ func (p *page) waitReady() {
 			break
 		}
 		p.mu.Lock()
-		probs := slices.Clone(p.problems)
+		probs := p.problems
+		p.problems = nil // reported here, not again when the test ends
 		p.mu.Unlock()
 		if len(probs) > 0 {
 			p.t.Fatalf("the page broke while loading (body[data-engine] never became ready): %s", strings.Join(probs, "; "))
