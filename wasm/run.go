@@ -6,8 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"sync"
+	"unsafe"
 
 	"agentloop.dev/agent"
 	"github.com/hack-pad/safejs"
@@ -34,7 +34,6 @@ type run struct {
 	mu       sync.Mutex
 	ops      []float64 // [n, op, a, b, c, queued ops...] for the engine's next call
 	strs     []any     // the queued ops' strings
-	opBytes  []byte    // ops, encoded
 	jsOps    safejs.Value
 	jsOpsCap int // floats
 	buf      []byte
@@ -309,15 +308,9 @@ func (r *run) call(op, a, b, c int) (safejs.Value, error) {
 		}
 		r.jsOps, r.jsOpsCap = grown, 2*n
 	}
-	if cap(r.opBytes) < 8*n {
-		r.opBytes = make([]byte, 8*cap(r.ops))
-	}
-	b8 := r.opBytes[:8*n]
-	for i, f := range r.ops {
-		bits := math.Float64bits(f)
-		b8[8*i], b8[8*i+1], b8[8*i+2], b8[8*i+3] = byte(bits), byte(bits>>8), byte(bits>>16), byte(bits>>24)
-		b8[8*i+4], b8[8*i+5], b8[8*i+6], b8[8*i+7] = byte(bits>>32), byte(bits>>40), byte(bits>>48), byte(bits>>56)
-	}
+	// The floats' own bytes are those of a Float64Array: WebAssembly is
+	// little-endian, like every JavaScript engine that runs it.
+	b8 := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(r.ops))), 8*n)
 	r.ops = r.ops[:opHeader]
 	strs := r.strs
 	defer func() {
