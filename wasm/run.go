@@ -201,6 +201,9 @@ func (r *run) finish(res *agent.Result, err error) {
 // before anything else runs in JavaScript, so JavaScript sees them in order
 // and in time.
 func (r *run) observe(e agent.Event) {
+	if !r.events && e.Kind != agent.EventMessage && e.Kind != agent.EventDone {
+		return // nobody listens: no event is built
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch e.Kind {
