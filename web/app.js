@@ -2,7 +2,7 @@
 // menu, sharing and exporting to the engine (engine.js) and the run view
 // (runner.js). Nothing here runs user code: that happens only in workers.
 
-import { engine } from "./boot.js";
+import { Engine } from "./engine.js";
 import { byId, h } from "./dom.js";
 import { Editor } from "./editor.js";
 import { Transcript } from "./transcript.js";
@@ -19,9 +19,11 @@ import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, showFieldError } fro
 // The engine is already loading (boot.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
 let initDone = false;
-engine.onStatus = () => {
-  if (initDone) showEngine();
-};
+const engine = new Engine(globalThis.agentloopBoot, {
+  onStatus: () => {
+    if (initDone) showEngine();
+  },
+});
 
 const opts = readOptions();
 document.body.classList.toggle("embed", opts.embed);

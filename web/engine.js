@@ -1,61 +1,29 @@
 // The page's side of the worker protocol (see worker.js and
-// worker-events.js): it compiles main.wasm once, keeps a worker warmed up
-// with it, gives each run a fresh worker, and watches every model and tool
-// call so that one that does not return in time gets its worker killed and
-// named. The page's thread never runs user code.
+// worker-events.js): it keeps a worker warmed up with the engine (boot.js
+// compiles main.wasm once and starts the workers), gives each run a fresh
+// worker, and watches every model and tool call so that one that does not
+// return in time gets its worker killed and named. The page's thread never
+// runs user code.
 
 const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
 const TICK_MIN_MS = 20;
 
-// compileWasm compiles main.wasm once for every worker: a fresh worker then
-// only instantiates it, which keeps a restart after a runaway call quick.
-async function compileWasm(url) {
-  try {
-    return await WebAssembly.compileStreaming(fetch(url));
-  } catch {
-    // Some static hosts serve .wasm without application/wasm, which
-    // compileStreaming refuses; compiling the bytes works everywhere.
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${res.statusText}`);
-    return WebAssembly.compile(await res.arrayBuffer());
-  }
-}
-
-// A Slot is one worker with its engine loading or loaded.
+// A Slot is one worker with its engine loading or loaded (boot.js starts
+// them). Before it is ready, its messages are boot.js's business; after,
+// they go to the run that took it.
 class Slot {
-  constructor(workerUrl, module) {
-    this.worker = new Worker(workerUrl);
+  constructor({ worker, ready }) {
+    this.worker = worker;
+    this.ready = ready;
     this.listener = null;
     this.booted = false;
-    this.ready = new Promise((resolve, reject) => {
-      this.fail = reject;
-      this.worker.onmessage = (e) => {
-        const msg = e.data;
-        if (!this.booted) {
-          if (msg.type === "ready") {
-            this.booted = true;
-            this.timing = msg.timing;
-            resolve();
-          } else if (msg.type === "failed") {
-            reject(new Error(msg.error));
-          }
-          return;
-        }
-        if (this.listener) this.listener(msg);
-      };
-      this.worker.onerror = (ev) => {
-        // Errors user code throws later, in its own timers, are not the
-        // run's business; an error while booting is the engine failing.
-        ev.preventDefault();
-        if (!this.booted) reject(new Error(ev.message || "the worker failed to start"));
-      };
+    ready.then(() => (this.booted = true), () => {});
+    worker.addEventListener("message", (e) => {
+      if (this.booted && this.listener) this.listener(e.data);
     });
-    // A rejection nobody awaits yet must not be reported as unhandled.
-    this.ready.catch(() => {});
-    module.then(
-      (m) => this.worker.postMessage({ type: "engine", module: m }),
-      (err) => this.fail(err),
-    );
+    // Errors user code throws later, in its own timers, are not the run's
+    // business (boot.js handles those before the engine is ready).
+    worker.addEventListener("error", (ev) => ev.preventDefault());
   }
 
   terminate() {
@@ -64,26 +32,20 @@ class Slot {
   }
 }
 
-// Engine runs agent loops in workers. onStatus(state, detail) hears
-// "loading", "ready" and "failed".
+// Engine runs agent loops in workers, starting from what boot.js began:
+// boot = globalThis.agentloopBoot. Its status is "loading", "ready" or
+// "failed" (with detail); onStatus(state, detail) hears every change.
 export class Engine {
-  constructor({ wasmUrl = "main.wasm", workerUrl = "worker.js", onStatus = () => {} } = {}) {
-    this.wasmUrl = wasmUrl;
-    this.workerUrl = workerUrl;
+  constructor(boot, { onStatus = () => {} } = {}) {
+    if (!boot) throw new Error("boot.js has not run: index.html must load it before app.js");
+    this.boot = boot;
     this.onStatus = onStatus;
     this.status = "loading";
     this.detail = "";
-    this.module = null;
+    this.module = boot.module;
     this.spare = null;
-    this.everReady = false;
-  }
-
-  // start begins compiling main.wasm and loading the first worker.
-  start() {
-    this.module = compileWasm(this.wasmUrl);
-    this.module.then(() => performance.mark("wasm-compiled"), () => {});
     this.module.catch((err) => this.setStatus("failed", `main.wasm could not be loaded: ${err.message}`));
-    this.warm();
+    this.adopt(new Slot(boot.first));
   }
 
   setStatus(state, detail = "") {
@@ -95,17 +57,13 @@ export class Engine {
   // warm makes sure a spare worker is loading, so the next run starts at
   // once.
   warm() {
-    if (this.spare) return;
-    const slot = new Slot(this.workerUrl, this.module);
+    if (!this.spare) this.adopt(new Slot(this.boot.startWorker()));
+  }
+
+  adopt(slot) {
     this.spare = slot;
     slot.ready.then(
       () => {
-        if (!this.everReady) {
-          this.everReady = true;
-          // The worker's own timings (ms since it started) help tell a
-          // slow compile from a slow Go start.
-          performance.mark("runAgent-ready", { detail: slot.timing });
-        }
         if (this.status !== "ready") this.setStatus("ready");
       },
       (err) => {

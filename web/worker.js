@@ -20,7 +20,11 @@
 // Messages to the page: see worker-events.js.
 "use strict";
 
-importScripts("wasm_exec.js", "worker-compile.js", "worker-events.js");
+// When this script began and when its imports were in, for the timings
+// the "ready" message carries.
+const startedAt = performance.now();
+importScripts("wasm_exec.js");
+const importedAt = performance.now();
 
 // How long Go's main may take to install runAgent after it starts.
 const READY_TIMEOUT_MS = 10000;
@@ -34,6 +38,7 @@ self.onmessage = (e) => {
   const msg = e.data;
   switch (msg && msg.type) {
     case "engine":
+      self.pageTimeOrigin = msg.timeOrigin || performance.timeOrigin;
       boot(msg);
       break;
     case "run":
@@ -50,8 +55,13 @@ self.onmessage = (e) => {
   }
 };
 
-async function boot({ module, url }) {
-  const timing = { engineMessage: performance.now() };
+async function boot(msg) {
+  const { module, url } = msg;
+  // Times are ms since the page's time origin, so they line up with the
+  // page's own performance entries.
+  const shift = performance.timeOrigin - self.pageTimeOrigin;
+  const at = (t) => Math.round((t + shift) * 10) / 10;
+  const timing = { started: at(startedAt), imported: at(importedAt), posted: msg.postedAt, engineMessage: at(performance.now()) };
   try {
     const go = new Go();
     let instance;
@@ -60,13 +70,16 @@ async function boot({ module, url }) {
     } else {
       ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
     }
-    timing.instantiated = performance.now();
+    timing.instantiated = at(performance.now());
     // go.run settles only when Go's main returns; the bridge keeps it
     // running, so this is not awaited.
     go.run(instance).catch(() => {});
     await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
-    timing.ready = performance.now();
+    timing.ready = at(performance.now());
     postMessage({ type: "ready", timing });
+    // What a run needs besides the engine loads after "ready", off the
+    // cold start's path; a run message waits in the queue until it is in.
+    importScripts("worker-compile.js", "worker-events.js");
   } catch (err) {
     postMessage({ type: "failed", error: describe(err) });
   }
