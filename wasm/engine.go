@@ -99,12 +99,10 @@ const (
 	numBufferLength = 4 // the byte buffer's length
 )
 
-// factoryParams are the engine factory's parameters, in order: runAgent's
-// arguments, then wake, the run's id and its promise's functions.
-var factoryParams = []any{"model", "tools", "userMsg", "options", "wake", "id", "resolve", "reject"}
-
-// engineSource follows checkSource in the factory's body, with the checked
-// arguments in scope. It returns the engine and what Go needs to know of
+// engineSource follows checkSource in the body of the engine factory,
+// whose parameters are runAgent's arguments (model, tools, userMsg,
+// options), then wake, the run's id and its promise's resolve and reject;
+// the checked arguments are in scope. It returns the engine and what Go needs to know of
 // the arguments (see madeEngine): engine(...strings) → number | object runs
 // the op in ops; grow(n) → a Uint8Array over a new shared array of n floats;
 // ops is a Uint8Array over the first shared array. It has no template

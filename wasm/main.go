@@ -35,9 +35,9 @@ func main() {
 // A bridge holds what every run shares: the compiled engine factory, the
 // Go functions JavaScript calls, and the runs in flight.
 type bridge struct {
-	factory  safejs.Value // new Function(factoryParams..., checkSource + engineSource)
+	factory  safejs.Value // (model, tools, userMsg, options, wake, id, resolve, reject) → the engine and the checked arguments, or null
 	errorFn  safejs.Value // Error
-	start    safejs.Func  // called by runAgent inside its Promise executor
+	start    safejs.Func  // called by runAgent, in a microtask of its own
 	wakeFunc safejs.Func  // called by the engines: wake(id, k)
 
 	mu   sync.Mutex
@@ -73,7 +73,8 @@ func register(global safejs.Value) (*bridge, error) {
 	if b.errorFn, err = property(global, "Error"); err != nil {
 		return nil, err
 	}
-	if b.factory, err = function.New(append(factoryParams, checkSource+engineSource)...); err != nil {
+	factory := []any{"model", "tools", "userMsg", "options", "wake", "id", "resolve", "reject", checkSource + engineSource}
+	if b.factory, err = function.New(factory...); err != nil {
 		return nil, fmt.Errorf("compiling the engine: %w", err)
 	}
 	if b.start, err = safejs.FuncOf(b.startRun); err != nil {
