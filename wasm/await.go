@@ -9,7 +9,8 @@ import (
 )
 
 // What safejs lacks: awaiting a JavaScript promise, and reading a number
-// cheaply. This is the one file that uses syscall/js.
+// cheaply. float is the bridge's one use of the syscall/js value behind a
+// safejs.Value.
 
 // float reads the number v holds. A number lives in the Value itself
 // (NaN-boxed), so reading it runs no JavaScript; safejs.Value.Float would
