@@ -26,9 +26,12 @@ const (
 	// not a speed test (make bench measures speed), only a check it ends.
 	longRunTimeout = 90 * time.Second
 	// maxFreeze is the longest the main thread may be busy at once: a user
-	// clicking during the run would wait that long.
-	// It is generous because the tests share 2 cores with everything else.
-	maxFreeze = 2 * time.Second
+	// clicking during the run would wait that long. Task times are wall
+	// time, and on 2 cores shared with the other packages' tests a 300 ms
+	// task has been seen to take 1.7 s, so the bound only catches a real
+	// freeze (an unbounded transcript blocks for 6 s and more); the DOM
+	// bound below is the exact check.
+	maxFreeze = 5 * time.Second
 )
 
 func TestPageTenThousandStepRunStaysResponsive(t *testing.T) {
