@@ -20,126 +20,128 @@
 // Messages to the page: see worker-events.js.
 "use strict";
 
-// When this script began and when its imports were in, for the timings
-// the "ready" message carries.
-const startedAt = performance.now();
-importScripts("wasm_exec.js");
-const importedAt = performance.now();
+// Wrapped so that none of this is a global the user's code could touch.
+(() => {
+  // When this script began and when its imports were in, for the timings
+  // the "ready" message carries.
+  const startedAt = performance.now();
+  importScripts("wasm_exec.js");
+  const importedAt = performance.now();
 
-// How long Go's main may take to install runAgent after it starts.
-const READY_TIMEOUT_MS = 10000;
+  // How long Go's main may take to install runAgent after it starts.
+  const READY_TIMEOUT_MS = 10000;
 
-// Stop may arrive while the editors' code is still being evaluated; the
-// run then starts already aborted and the loop ends it at once.
-const controller = new AbortController();
-let started = false;
+  // Stop may arrive while the editors' code is still being evaluated; the
+  // run then starts already aborted and the loop ends it at once.
+  const controller = new AbortController();
+  let started = false;
 
-self.onmessage = (e) => {
-  const msg = e.data;
-  switch (msg && msg.type) {
-    case "engine":
-      self.pageTimeOrigin = msg.timeOrigin || performance.timeOrigin;
-      boot(msg);
-      break;
-    case "run":
-      if (started) {
-        postMessage({ type: "end", ok: false, error: "this worker has already run once" });
-        return;
-      }
-      started = true;
-      run(msg);
-      break;
-    case "stop":
-      controller.abort();
-      break;
-  }
-};
-
-async function boot(msg) {
-  const { module, url } = msg;
-  // Times are ms since the page's time origin, so they line up with the
-  // page's own performance entries.
-  const shift = performance.timeOrigin - self.pageTimeOrigin;
-  const at = (t) => Math.round((t + shift) * 10) / 10;
-  const timing = { started: at(startedAt), imported: at(importedAt), posted: msg.postedAt, engineMessage: at(performance.now()) };
-  try {
-    const go = new Go();
-    let instance;
-    if (module) {
-      instance = await WebAssembly.instantiate(module, go.importObject);
-    } else {
-      ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
+  self.onmessage = (e) => {
+    const msg = e.data;
+    switch (msg && msg.type) {
+      case "engine":
+        boot(msg);
+        break;
+      case "run":
+        if (started) {
+          postMessage({ type: "end", ok: false, error: "this worker has already run once" });
+          return;
+        }
+        started = true;
+        run(msg);
+        break;
+      case "stop":
+        controller.abort();
+        break;
     }
-    timing.instantiated = at(performance.now());
-    // go.run settles only when Go's main returns; the bridge keeps it
-    // running, so this is not awaited.
-    go.run(instance).catch(() => {});
-    await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
-    timing.ready = at(performance.now());
-    postMessage({ type: "ready", timing });
-    // What a run needs besides the engine loads after "ready", off the
-    // cold start's path; a run message waits in the queue until it is in.
-    importScripts("worker-compile.js", "worker-events.js");
-  } catch (err) {
-    postMessage({ type: "failed", error: describe(err) });
-  }
-}
+  };
 
-// until resolves once cond() holds, checking after each macrotask: Go's
-// main may install runAgent only after it yields once.
-function until(cond, timeoutMs) {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (cond()) return resolve();
-      if (performance.now() - t0 > timeoutMs) {
-        return reject(new Error(`main.wasm did not define runAgent within ${timeoutMs} ms`));
+  async function boot(msg) {
+    const { module, url } = msg;
+    // Times are ms since the page's time origin, so they line up with the
+    // page's own performance entries.
+    const shift = performance.timeOrigin - (msg.timeOrigin || performance.timeOrigin);
+    const at = (t) => Math.round((t + shift) * 10) / 10;
+    const timing = { started: at(startedAt), imported: at(importedAt), posted: msg.postedAt, engineMessage: at(performance.now()) };
+    try {
+      const go = new Go();
+      let instance;
+      if (module) {
+        instance = await WebAssembly.instantiate(module, go.importObject);
+      } else {
+        ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
       }
-      setTimeout(check, 1);
-    };
-    check();
-  });
-}
+      timing.instantiated = at(performance.now());
+      // go.run settles only when Go's main returns; the bridge keeps it
+      // running, so this is not awaited.
+      go.run(instance).catch(() => {});
+      await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
+      timing.ready = at(performance.now());
+      postMessage({ type: "ready", timing });
+      // What a run needs besides the engine loads after "ready", off the
+      // cold start's path; a run message waits in the queue until it is in.
+      importScripts("worker-compile.js", "worker-events.js");
+    } catch (err) {
+      postMessage({ type: "failed", error: describe(err) });
+    }
+  }
 
-async function run({ model, tools, userMessage, maxSteps }) {
-  const outbox = new Outbox((msg) => postMessage(msg));
-  const modelValue = await evaluate(outbox, "model", model);
-  if (modelValue === FAILED) return;
-  const toolsValue = await evaluate(outbox, "tools", tools);
-  if (toolsValue === FAILED) return;
-
-  try {
-    const text = await self.runAgent(modelValue, toolsValue, userMessage, {
-      maxSteps,
-      onEvent: (event) => outbox.event(event),
-      signal: controller.signal,
+  // until resolves once cond() holds, checking after each macrotask: Go's
+  // main may install runAgent only after it yields once.
+  function until(cond, timeoutMs) {
+    const t0 = performance.now();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (cond()) return resolve();
+        if (performance.now() - t0 > timeoutMs) {
+          return reject(new Error(`main.wasm did not define runAgent within ${timeoutMs} ms`));
+        }
+        setTimeout(check, 1);
+      };
+      check();
     });
-    outbox.end({ ok: true, text: String(text) });
-  } catch (err) {
-    outbox.end({ ok: false, error: describe(err), name: err && err.name ? String(err.name) : "" });
   }
-}
 
-const FAILED = Symbol("failed");
+  async function run({ model, tools, userMessage, maxSteps }) {
+    const outbox = new Outbox((msg) => postMessage(msg));
+    const modelValue = await evaluate(outbox, "model", model);
+    if (modelValue === FAILED) return;
+    const toolsValue = await evaluate(outbox, "tools", tools);
+    if (toolsValue === FAILED) return;
 
-// evaluate runs an editor's top-level code, announcing it first so that
-// the page's watchdog can name it if it never finishes.
-async function evaluate(outbox, editor, source) {
-  outbox.control({ type: "evaluating", editor });
-  const result = await compileEditor(source, editor);
-  if (result.error) {
-    outbox.control({ type: "compile_error", editor, ...result.error });
-    return FAILED;
+    try {
+      const text = await self.runAgent(modelValue, toolsValue, userMessage, {
+        maxSteps,
+        onEvent: (event) => outbox.event(event),
+        signal: controller.signal,
+      });
+      outbox.end({ ok: true, text: String(text) });
+    } catch (err) {
+      outbox.end({ ok: false, error: describe(err), name: err && err.name ? String(err.name) : "" });
+    }
   }
-  outbox.control({ type: "evaluated", editor });
-  return result.value;
-}
 
-function describe(err) {
-  if (err instanceof Error) return err.message;
-  try {
-    return String(err);
-  } catch {
-    return "unknown error";
+  const FAILED = Symbol("failed");
+
+  // evaluate runs an editor's top-level code, announcing it first so that
+  // the page's watchdog can name it if it never finishes.
+  async function evaluate(outbox, editor, source) {
+    outbox.control({ type: "evaluating", editor });
+    const result = await compileEditor(source, editor);
+    if (result.error) {
+      outbox.control({ type: "compile_error", editor, ...result.error });
+      return FAILED;
+    }
+    outbox.control({ type: "evaluated", editor });
+    return result.value;
   }
-}
+
+  function describe(err) {
+    if (err instanceof Error) return err.message;
+    try {
+      return String(err);
+    } catch {
+      return "unknown error";
+    }
+  }
+})();
