@@ -63,8 +63,12 @@ export class Runner {
       onCompileError: (err) => this.onCompileError(err),
       onEnd: () => {
         this.current = null;
-        if (this.view.recording) {
-          this.view = trace.length ? { live: false, index: 0, recording: false } : { live: true, index: -1, recording: false };
+        if (trace.length === 0) {
+          // Nothing ran (an editor's code was wrong): nothing to show.
+          this.trace = null;
+          this.view = { live: true, index: -1, recording: false };
+        } else if (this.view.recording) {
+          this.view = { live: false, index: 0, recording: false };
         }
         this.setRunning(false);
         this.schedule();
@@ -170,7 +174,10 @@ export class Runner {
     } else {
       this.loopPanel.show("");
     }
-    const detail = e ? describeEvent(e, t.roleAt(upto)) : "";
+    let detail = e ? describeEvent(e, t.roleAt(upto)) : "";
+    if (!e && this.current) {
+      detail = this.engine.status === "ready" ? "Evaluating the editors' code…" : "Waiting for the engine to load…";
+    }
     if (els.phaseDetail.textContent !== detail) els.phaseDetail.textContent = detail;
 
     let position = "";

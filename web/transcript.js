@@ -84,7 +84,7 @@ export class Transcript {
       this.noteText.textContent = `${hidden.toLocaleString("en-US")} earlier ${hidden === 1 ? "message is" : "messages are"} hidden to keep the page fast.`;
       this.showEarlier.hidden = this.windowSize >= WINDOW_MAX;
     }
-    this.empty.hidden = count > 0 || (trace !== null && trace.length > 0);
+    this.empty.hidden = trace !== null;
     if (stick) this.scroller.scrollTop = this.scroller.scrollHeight;
   }
 
