@@ -38,8 +38,7 @@ func float(v safejs.Value) (float64, bool) {
 // 1; k == 0 says the run's AbortSignal fired. It reports whether the run is
 // still in flight. It never blocks and never takes a run's op lock: an
 // abort() inside a model or tool calls it nested, while the run's
-// goroutine is inside a call to the engine. For the same reason it must
-// not panic (see runAgentSource), so it checks types before reading.
+// goroutine is inside a call to the engine.
 func (b *bridge) wake(_ safejs.Value, args []safejs.Value) (alive any) {
 	defer func() {
 		if recover() != nil {

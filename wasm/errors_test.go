@@ -80,6 +80,8 @@ func TestHostileArgumentsRejectAndTheBridgeKeepsWorking(t *testing.T) {
 			"TypeError: runAgent: reading the names of tools: no keys"},
 		{"a tool getter that throws", `[M, {get add() { throw new Error("no add"); }}, "hi"]`,
 			`TypeError: runAgent: reading tools["add"]: no add`},
+		{"a signal that throws when listened to", `[M, T, "hi", {signal: {aborted: false, addEventListener() { throw new Error("no listeners"); }, removeEventListener() {}}}]`,
+			"Error: runAgent: starting the run: JavaScript error: no listeners"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := jsEval(t, countingModel)

@@ -159,9 +159,9 @@ func TestFailingOnEventDoesNotBreakTheRun(t *testing.T) {
 	}
 }
 
-func TestNoOnEventBuildsNoEvents(t *testing.T) {
-	// Without onEvent the messages still reach the model; this is the
-	// fast path the benchmark measures.
+func TestWithoutOnEventTheModelStillSeesEveryMessage(t *testing.T) {
+	// Without onEvent no event is built, but the messages still reach the
+	// model: this is the fast path the benchmark measures.
 	model := jsEval(t, `(m) => m.length < 7 ? {type: "tool", name: "add", args: {a: m.length, b: 0}} : {type: "final", content: m.filter((x) => x.role === "tool").map((x) => x.content).join(",")}`)
 	assert.Equal(t, "1,3,5", resolves(t, model, jsEval(t, seedTools), "Add."))
 }

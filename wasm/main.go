@@ -48,11 +48,10 @@ type bridge struct {
 // runAgentSource wraps start so that the promise exists before Go runs:
 // whatever start does, the caller gets a promise, and a JavaScript
 // exception thrown by start (such as "Go program has already exited")
-// rejects it. start runs in a microtask, that is on a fresh entry into Go
-// rather than nested in a call from Go to JavaScript (a model may call
-// runAgent): on js/wasm, runtime.Callers, which safejs calls for every
-// JavaScript exception it catches, cannot walk a nested entry's stack and
-// ends the program.
+// rejects it. start runs in a microtask, so that runAgent returns before any
+// of the run's code runs, as a promise-returning function should: the
+// caller's code after the call (showing a spinner, keeping the promise)
+// comes first, even when the model is synchronous.
 const runAgentSource = `return function runAgent(model, tools, userMsg, maxStepsOrOptions) {
   return new Promise((resolve, reject) => queueMicrotask(() => {
     try {

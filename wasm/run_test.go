@@ -209,3 +209,35 @@ func TestModelThatEditsItsMessagesDoesNotMisleadTheBridge(t *testing.T) {
 	got := resolves(t, model, jsEval(t, seedTools), "Add.")
 	assert.Equal(t, "undefined: tool:5", got, "the model sees only what was pushed since it emptied the array")
 }
+
+func TestRunAgentReturnsBeforeCallingTheModel(t *testing.T) {
+	env := jsEval(t, `(() => {
+		const env = {calls: 0};
+		env.model = () => { env.calls++; return {type: "final", content: "done"}; };
+		return env;
+	})()`)
+	p := runAgent(t, env.Get("model"), jsEval(t, `({})`), "Go.")
+	assert.Equal(t, 0, env.Get("calls").Int(), "the run starts after runAgent returns its promise")
+	s := await(t, p)
+	require.False(t, s.rejected, s.errorText())
+	assert.Equal(t, "done", s.value.String())
+	assert.Equal(t, 1, env.Get("calls").Int())
+}
+
+func TestModelMayStartRunsOfItsOwn(t *testing.T) {
+	// A model that calls runAgent enters Go from inside the bridge's call
+	// to the model; a failure there must reject the inner promise only.
+	model := jsEval(t, `async (m) => {
+		if (m.length > 1) return {type: "final", content: m[2].content};
+		// Both calls happen before the first await: inside the bridge's call.
+		const signal = {aborted: false, addEventListener() { throw new Error("no listeners"); }, removeEventListener() {}};
+		const badRun = runAgent(() => ({type: "final"}), {}, "Bad.", {signal});
+		const innerRun = runAgent([{type: "final", content: "inner done"}], {}, "Inner.");
+		const inner = await innerRun;
+		const bad = await badRun.then(() => "resolved", (e) => e.message);
+		return {type: "tool", name: "say", args: {text: inner + " / " + bad}};
+	}`)
+	tools := jsEval(t, `({say: ({text}) => text})`)
+	got := resolves(t, model, tools, "Outer.")
+	assert.Equal(t, "inner done / runAgent: starting the run: JavaScript error: no listeners", got)
+}
