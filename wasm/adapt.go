@@ -71,8 +71,9 @@ func (r *run) model(ctx context.Context, _ []agent.Message) (agent.Action, error
 	return &jsAction{r: r, code: code, index: -1}, nil
 }
 
-// A callRef is the Args of an agent.Call made from a JavaScript action:
-// where the engine finds the real args, which never cross into Go.
+// A callRef is the Args of an agent.Call of a JavaScript action's "calls":
+// where the engine finds the real args, which never cross into Go. A
+// single call's Args is its *jsAction.
 type callRef struct {
 	index int // the action's index in messages
 	call  int // the call's index in the action's calls (0 for a single call)
@@ -81,8 +82,13 @@ type callRef struct {
 // tool returns the agent.Tool for the tool at index t of the run's names.
 func (r *run) tool(t int) agent.Tool {
 	return func(ctx context.Context, args any) (string, error) {
-		ref, ok := args.(*callRef)
-		if !ok {
+		var ref callRef
+		switch a := args.(type) {
+		case *jsAction:
+			ref = callRef{index: a.index}
+		case *callRef:
+			ref = *a
+		default:
 			return "", fmt.Errorf("bridge: args %T are not from a JavaScript action", args)
 		}
 		out, k, err := r.callTool(opTool, t, ref)
@@ -102,7 +108,7 @@ func (r *run) tool(t int) agent.Tool {
 // callTool calls the tool (opTool, with the tool's index) or takes the
 // output of its settled promise (opTakeTool, with the promise's number),
 // and returns the output, or the number of the promise to await.
-func (r *run) callTool(op, a int, ref *callRef) (out string, promise int, err error) {
+func (r *run) callTool(op, a int, ref callRef) (out string, promise int, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	n, err := r.numberLocked(op, a, ref.index, ref.call)
@@ -119,12 +125,13 @@ func (r *run) callTool(op, a int, ref *callRef) (out string, promise int, err er
 // A jsAction is an action the JavaScript model returned. The object stays
 // in JavaScript; the engine classified it into code, and the methods read
 // a field only when the loop needs it.
+//
+// A run keeps one per step, for the whole run, in its transcript: it is
+// small on purpose.
 type jsAction struct {
-	r      *run
-	code   int
-	index  int     // its index in messages, once appended; -1 before
-	typ    string  // "type", read when it is neither "final" nor "tool"
-	single callRef // the Args of a single call, allocated with the action
+	r     *run
+	code  int
+	index int // its index in messages, once appended; -1 before
 }
 
 // Type implements agent.Action.
@@ -135,10 +142,8 @@ func (a *jsAction) Type() (string, bool) {
 	case kindTool, kindCalls, kindBadCalls:
 		return agent.TypeTool, true
 	case kindOtherType:
-		if a.typ == "" {
-			a.typ, _ = a.r.string(strType, a.index, 0)
-		}
-		return a.typ, true
+		typ, _ := a.r.string(strType, a.index, 0)
+		return typ, true
 	}
 	return "", false
 }
@@ -221,12 +226,11 @@ func (a *jsAction) call(code, i int) (agent.Call, error) {
 	if code&callBadArgs != 0 {
 		return agent.Call{}, fmt.Errorf("%w: %s\"args\" of tool %q is not an object", agent.ErrMalformed, where, name)
 	}
-	ref := &a.single
+	var args any = a // a single call's args are the action's own
 	if i >= 0 {
-		ref = &callRef{index: a.index, call: at}
+		args = &callRef{index: a.index, call: at}
 	}
-	*ref = callRef{index: a.index, call: at}
-	c := agent.Call{Name: name, Args: ref}
+	c := agent.Call{Name: name, Args: args}
 	if code&callHasID != 0 {
 		var err error
 		if c.ID, err = a.r.string(strID, a.index, at); err != nil {
