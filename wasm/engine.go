@@ -33,6 +33,7 @@ const (
 	opDrop      = 8  // (k) forget promise k: Go stopped waiting for it
 	opStepTimes = 9  // (n) a Uint8Array over a new Float64Array(n) for stepMs
 	opFinish    = 10 // settle the run's promise as the queued done op said
+	opFlush     = 11 // only apply the queued ops
 )
 
 // Queued ops: one message pushed or one event emitted, in the order the
@@ -443,6 +444,7 @@ function engine() {
       if (signal !== null) signal.removeEventListener("abort", onAbort);
       if (fin.err !== null) reject(fin.err); else resolve(fin.text);
       return 0;
+    case 11: return 0;
   }
   throw new Error("runAgent engine: bad op " + q[1]);
 }

@@ -165,3 +165,22 @@ func TestWithoutOnEventTheModelStillSeesEveryMessage(t *testing.T) {
 	model := jsEval(t, `(m) => m.length < 7 ? {type: "tool", name: "add", args: {a: m.length, b: 0}} : {type: "final", content: m.filter((x) => x.role === "tool").map((x) => x.content).join(",")}`)
 	assert.Equal(t, "1,3,5", resolves(t, model, jsEval(t, seedTools), "Add."))
 }
+
+func TestToolEndOfAParallelCallArrivesWhileOthersRun(t *testing.T) {
+	// The slow call waits until onEvent has seen the fast call's tool_end:
+	// an event held back until the step's calls all end would never come,
+	// and the slow call would time out.
+	env := jsEval(t, `(() => {
+		let open;
+		const seen = new Promise((r) => { open = r; });
+		const env = {};
+		env.tools = {slow: async () => { await seen; return "released"; }, fast: () => "quick"};
+		env.model = (m) => m.length === 1
+			? {type: "tool", calls: [{name: "slow", args: {}}, {name: "fast", args: {}}]}
+			: {type: "final", content: m[2].content + ", " + m[3].content};
+		env.options = {toolTimeoutMs: 2000, onEvent: (e) => { if (e.kind === "tool_end" && e.name === "fast") open(); }};
+		return env;
+	})()`)
+	got := resolves(t, env.Get("model"), env.Get("tools"), "Slow and fast.", env.Get("options"))
+	assert.Equal(t, "released, quick", got)
+}

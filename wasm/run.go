@@ -45,8 +45,9 @@ type run struct {
 	builtOK  []bool
 
 	// The observer's state: it runs on the loop's goroutine.
-	action     int // messages index of the latest action
-	toolMsgs   int // tool messages appended since
+	action     int  // messages index of the latest action
+	parallel   bool // it has a "calls" list
+	toolMsgs   int  // tool messages appended since
 	modelCalls int
 	done       *agent.Event
 
@@ -244,6 +245,11 @@ func (r *run) observe(e agent.Event) {
 			if own {
 				r.strs = append(r.strs, e.Content)
 			}
+			if r.parallel {
+				// The other calls may go on for long, and the queue would
+				// wait for them: hand this end over now.
+				_, _ = r.call(opFlush, 0, 0, 0) // a failing engine fails the next call too
+			}
 		}
 	case agent.EventDone:
 		done := e // a copy, so that e itself stays on the stack
@@ -257,8 +263,10 @@ func (r *run) pushMessage(e agent.Event) {
 	case agent.RoleUser:
 		r.queue(qUser, step, index)
 	case agent.RoleAssistant:
+		r.parallel = false
 		if a, ok := m.Action.(*jsAction); ok {
 			a.index = e.Index
+			r.parallel = a.code&kindMask == kindCalls
 		}
 		r.action, r.toolMsgs = e.Index, 0
 		r.queue(qAction, step, index)
