@@ -35,15 +35,18 @@ export class Editor {
   set value(text) {
     this.ta.value = text;
     this.refresh();
+    // Reading scrollTop now would force a layout; the next frame has one.
+    requestAnimationFrame(() => this.syncScroll());
   }
 
+  // refresh redraws the line numbers when the count of lines changed.
+  // Scrolling, typing's included, is followed by the scroll event.
   refresh() {
     const n = countLines(this.ta.value);
     if (n !== this.lines) {
       this.lines = n;
       this.drawGutter();
     }
-    this.syncScroll();
   }
 
   drawGutter() {

@@ -43,6 +43,7 @@ export class Transcript {
   show(trace, upto, streaming = false) {
     if (trace !== this.trace) {
       this.list.replaceChildren();
+      this.note.hidden = true;
       this.from = this.to = 0;
       this.trace = trace;
       this.windowSize = WINDOW;
@@ -50,6 +51,8 @@ export class Transcript {
     this.upto = upto;
     const count = trace ? trace.messageCount(upto) : 0;
     const from = Math.max(0, count - (streaming ? Math.min(LIVE_WINDOW, this.windowSize) : this.windowSize));
+    this.empty.hidden = trace !== null;
+    if (from === this.from && count === this.to) return; // nothing to change, no layout to read
     const stick = this.atBottom();
 
     if (count <= this.from || from >= this.to) {
@@ -84,7 +87,6 @@ export class Transcript {
       this.noteText.textContent = `${hidden.toLocaleString("en-US")} earlier ${hidden === 1 ? "message is" : "messages are"} hidden to keep the page fast.`;
       this.showEarlier.hidden = this.windowSize >= WINDOW_MAX;
     }
-    this.empty.hidden = trace !== null;
     if (stick) this.scroller.scrollTop = this.scroller.scrollHeight;
   }
 
