@@ -318,6 +318,8 @@ function defaultState() {
   return { ...stateOf(EXAMPLES[0]), timeLimit: String(DEFAULT_TIME_LIMIT) };
 }
 
+// init fills the fields from, in order: a share link (#state=), a shipped
+// example (#example=), what was saved, or the seed example.
 async function init() {
   const saved = store.load();
   const base = { timeLimit: String(DEFAULT_TIME_LIMIT), ...(saved || {}) };
@@ -360,4 +362,29 @@ init().finally(() => {
   initDone = true;
   showEngine();
   scheduleEmbedLink();
+});
+
+// A link to #example=ID or #state=... on this very page (a tutorial's
+// "try this" link, say) opens it without a reload; it never runs it.
+addEventListener("hashchange", async () => {
+  const next = readOptions();
+  if (!next.state && !next.example) return;
+  const before = readState();
+  try {
+    if (next.state) {
+      applyState({ ...before, ...(await decodeState(next.state)) });
+      keepForUndo(before, "The shared link");
+    } else {
+      const ex = exampleById(next.example);
+      if (!ex) return notice(`There is no example "${next.example}".`);
+      applyState({ ...stateOf(ex), timeLimit: timeLimit.value });
+      keepForUndo(before, `The example "${ex.title}"`);
+    }
+  } catch (err) {
+    notice(`This share link could not be opened: ${err.message}.`);
+    return;
+  }
+  save();
+  if (!opts.embed) clearHash();
+  runner.clear();
 });

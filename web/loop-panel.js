@@ -30,6 +30,10 @@ export class LoopPanel {
     this.byPhase = new Map(); // phase name -> line elements, in order
     this.current = null;
     this.want = null;
+    this.geometry = null;
+    this.scrollTop = 0;
+    scroller.addEventListener("scroll", () => (this.scrollTop = scroller.scrollTop), { passive: true });
+    addEventListener("resize", () => (this.geometry = null), { passive: true });
   }
 
   async load(url) {
@@ -95,8 +99,6 @@ export class LoopPanel {
         height: s.clientHeight,
       };
       this.scrollTop = s.scrollTop;
-      s.addEventListener("scroll", () => (this.scrollTop = s.scrollTop), { passive: true });
-      addEventListener("resize", () => (this.geometry = null), { passive: true, once: true });
     }
     const { tops, lineHeight, height } = this.geometry;
     if (height === 0) {
