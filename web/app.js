@@ -15,6 +15,7 @@ import { clearHash, readOptions } from "./url-options.js";
 import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
 import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, showFieldError } from "./fields.js";
+import { notice } from "./notice.js";
 
 // The engine is already loading (boot.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
@@ -281,26 +282,6 @@ function scheduleEmbedLink() {
   embedLinkTimer = setTimeout(async () => {
     byId("open-full").href = `${location.pathname}#state=${await encodeState(readState())}`;
   }, 200);
-}
-
-// ---- notices ----
-
-let noticeTimer = 0;
-function notice(text, actionLabel = "", action = null) {
-  const box = byId("notice");
-  const button = byId("notice-action");
-  byId("notice-text").textContent = text;
-  button.hidden = !action;
-  button.textContent = actionLabel;
-  button.onclick = action
-    ? () => {
-        box.hidden = true;
-        action();
-      }
-    : null;
-  box.hidden = false;
-  clearTimeout(noticeTimer);
-  if (!action) noticeTimer = setTimeout(() => (box.hidden = true), 8000);
 }
 
 // ---- engine status ----

@@ -174,7 +174,7 @@ export class Runner {
     } else {
       this.loopPanel.show("");
     }
-    let detail = e ? describeEvent(e, t.roleAt(upto)) : "";
+    let detail = e ? describeEvent(e, t.roleAt(upto)) : "Run or Step, and the line of each phase lights up here.";
     if (!e && this.current) {
       detail = this.engine.status === "ready" ? "Evaluating the editors' code…" : "Waiting for the engine to load…";
     }
