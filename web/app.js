@@ -181,16 +181,17 @@ for (const [input, check, errId] of [
 
 // ---- running ----
 
-const runner = new Runner({
-  engine,
-  transcript: new Transcript({
+const transcript = new Transcript({
     list: byId("transcript"),
     note: byId("transcript-hidden"),
     noteText: byId("transcript-hidden-text"),
     showEarlier: byId("show-earlier"),
     scroller: byId("transcript-scroll"),
     empty: byId("transcript-empty"),
-  }),
+});
+const runner = new Runner({
+  engine,
+  transcript,
   loopPanel: loopPanel(),
   els: {
     run: byId("run"),
@@ -212,6 +213,9 @@ const runner = new Runner({
   },
   onCompileError: showEditorError,
 });
+
+// "Show earlier" widens the window; the view renders it.
+transcript.onMore = () => runner.render();
 
 function loopPanel() {
   const panel = new LoopPanel({ list: byId("loop-source"), scroller: byId("loop-scroll"), status: byId("loop-status") });

@@ -4,6 +4,7 @@
 // reached by stepping back and forth.
 
 import { h } from "./dom.js";
+import { fmtCount } from "./phases.js";
 
 // Contents longer than this fold behind "show more".
 const FOLD_CHARS = 600;
@@ -42,14 +43,14 @@ function foldable(el, text, label) {
     type: "button",
     className: "show-more",
     "aria-expanded": "false",
-    text: `Show more (${more.toLocaleString("en-US")} more characters)`,
+    text: `Show more (${fmtCount(more)} more characters)`,
     "aria-label": `Show all of ${label}`,
   });
   button.addEventListener("click", () => {
     const open = button.getAttribute("aria-expanded") === "true";
     el.textContent = open ? short : text;
     button.setAttribute("aria-expanded", String(!open));
-    button.textContent = open ? `Show more (${more.toLocaleString("en-US")} more characters)` : "Show less";
+    button.textContent = open ? `Show more (${fmtCount(more)} more characters)` : "Show less";
   });
   return button;
 }

@@ -133,9 +133,11 @@ export class Runner {
 
   // schedule renders once per frame, however many events arrive: a fast
   // run sends thousands of events per frame.
-  schedule() {
+  // soon skips the wait between renders of a streaming run (the
+  // transcript has more to build).
+  schedule(soon = false) {
     if (this.frame || this.throttle) return;
-    const wait = this.current ? this.lastRender + LIVE_RENDER_MS - performance.now() : 0;
+    const wait = this.current && !soon ? this.lastRender + LIVE_RENDER_MS - performance.now() : 0;
     if (wait > 0) {
       this.throttle = setTimeout(() => {
         this.throttle = 0;
@@ -164,7 +166,7 @@ export class Runner {
     const t = this.trace;
     const upto = this.upto();
     const els = this.els;
-    this.transcript.show(t, upto, this.current !== null && this.view.live);
+    if (this.transcript.show(t, upto, this.current !== null && this.view.live)) this.schedule(true);
     showBanner(els.banner, t ? t.doneUpTo(upto) : null);
 
     const e = t && upto >= 0 ? t.events[upto] : null;

@@ -5,13 +5,17 @@
 // moving the end of the window by a few messages touches a few nodes.
 
 import { messageView } from "./message-view.js";
+import { fmtCount } from "./phases.js";
 
 const WINDOW = 200;
 const WINDOW_MAX = 2000;
 // While a run streams, only the newest messages are kept in the DOM: a
 // fast run replaces them at every render, and the full window comes back
 // when it ends.
-const LIVE_WINDOW = 40;
+const LIVE_WINDOW = 10;
+// At most this many messages are built per render, so that no render is a
+// long task; the rest of the window fills in over the next frames.
+const PER_RENDER = 30;
 
 export class Transcript {
   // list: the <ol>; note: the hidden-messages note with its text span and
@@ -29,17 +33,17 @@ export class Transcript {
     this.to = 0;
     this.trace = null;
     this.upto = -1;
+    this.onMore = () => {};
     showEarlier.addEventListener("click", () => {
       this.windowSize = Math.min(WINDOW_MAX, this.windowSize + WINDOW);
-      const top = this.scroller.scrollHeight - this.scroller.scrollTop;
-      this.show(this.trace, this.upto);
-      // Keep the messages the user was reading where they were.
-      this.scroller.scrollTop = this.scroller.scrollHeight - top;
+      this.onMore();
     });
   }
 
-  // show makes the list hold the last messages of trace.events[0..upto];
-  // streaming says a run is adding to them right now.
+  // show moves the list toward the last messages of trace.events[0..upto]
+  // (streaming: a run is adding to them right now). It returns true when
+  // it built all it may for one render and more is to come: call it again
+  // next frame.
   show(trace, upto, streaming = false) {
     if (trace !== this.trace) {
       this.list.replaceChildren();
@@ -52,13 +56,16 @@ export class Transcript {
     const count = trace ? trace.messageCount(upto) : 0;
     const from = Math.max(0, count - (streaming ? Math.min(LIVE_WINDOW, this.windowSize) : this.windowSize));
     this.empty.hidden = trace !== null;
-    if (from === this.from && count === this.to) return; // nothing to change, no layout to read
+    if (from === this.from && count === this.to) return false; // nothing to change, no layout to read
     const stick = this.atBottom();
+    const top = this.scroller.scrollHeight - this.scroller.scrollTop;
+    const countBefore = this.to;
 
-    if (count <= this.from || from >= this.to) {
-      // Nothing in common with what is shown: start over.
+    // The newest messages come first; older ones fill in above them.
+    if (count <= this.from || count - this.to > PER_RENDER || from >= this.to) {
+      // Too far from what is shown: start over at the end.
       this.list.replaceChildren();
-      this.from = this.to = from;
+      this.from = this.to = Math.max(from, count - PER_RENDER);
     }
     while (this.to > count) {
       this.list.lastElementChild.remove();
@@ -68,26 +75,33 @@ export class Transcript {
       this.list.firstElementChild.remove();
       this.from++;
     }
-    if (from < this.from) {
-      const frag = document.createDocumentFragment();
-      for (let i = from; i < this.from; i++) frag.append(messageView(trace.message(i)));
-      this.list.prepend(frag);
-      this.from = from;
-    }
+    let budget = PER_RENDER;
     if (count > this.to) {
       const frag = document.createDocumentFragment();
       for (let i = this.to; i < count; i++) frag.append(messageView(trace.message(i)));
       this.list.append(frag);
+      budget -= count - this.to;
       this.to = count;
+    }
+    if (from < this.from && budget > 0) {
+      const start = Math.max(from, this.from - budget);
+      const frag = document.createDocumentFragment();
+      for (let i = start; i < this.from; i++) frag.append(messageView(trace.message(i)));
+      this.list.prepend(frag);
+      this.from = start;
     }
 
     const hidden = this.from;
     this.note.hidden = hidden === 0;
     if (hidden > 0) {
-      this.noteText.textContent = `${hidden.toLocaleString("en-US")} earlier ${hidden === 1 ? "message is" : "messages are"} hidden to keep the page fast.`;
+      this.noteText.textContent = `${fmtCount(hidden)} earlier ${hidden === 1 ? "message is" : "messages are"} not shown, to keep the page fast.`;
       this.showEarlier.hidden = this.windowSize >= WINDOW_MAX;
     }
+    // Stay at the bottom if the user was there; else, when messages were
+    // only added above, keep what they were reading in place.
     if (stick) this.scroller.scrollTop = this.scroller.scrollHeight;
+    else if (count === countBefore) this.scroller.scrollTop = this.scroller.scrollHeight - top;
+    return this.from > from;
   }
 
   atBottom() {
