@@ -15,26 +15,36 @@ import (
 // messages). It reports ns/step and allocs/step; the allocations include
 // the growth of the message list.
 func BenchmarkRun(b *testing.B) {
+	for _, steps := range []int{10, 1000, 100000} {
+		b.Run("steps="+strconv.Itoa(steps), func(b *testing.B) { benchRun(b, steps) })
+	}
+}
+
+// BenchmarkRunObserved is BenchmarkRun with an observer that does nothing,
+// as the bridge always has one: the loop then also times each model and
+// tool call and builds every event.
+func BenchmarkRunObserved(b *testing.B) {
+	b.Run("steps=1000", func(b *testing.B) { benchRun(b, 1000, agent.OnEvent(func(agent.Event) {})) })
+}
+
+func benchRun(b *testing.B, steps int, opts ...agent.Option) {
 	action := agent.ToolCall("noop", map[string]any{"n": 1})
 	model := func(context.Context, []agent.Message) (agent.Action, error) { return action, nil }
 	tools := agent.Tools{"noop": func(context.Context, any) (string, error) { return "ok", nil }}
-	for _, steps := range []int{10, 1000, 100000} {
-		b.Run("steps="+strconv.Itoa(steps), func(b *testing.B) {
-			ctx := context.Background()
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			b.ResetTimer()
-			for b.Loop() {
-				res, err := agent.Run(ctx, model, tools, "Go.", agent.MaxSteps(steps))
-				if err != nil || res.Steps != steps {
-					b.Fatalf("run ended after %d steps: %v", res.Steps, err)
-				}
-			}
-			b.StopTimer()
-			runtime.ReadMemStats(&after)
-			total := float64(b.N) * float64(steps)
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/total, "ns/step")
-			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/total, "allocs/step")
-		})
+	opts = append(opts, agent.MaxSteps(steps))
+	ctx := context.Background()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := agent.Run(ctx, model, tools, "Go.", opts...)
+		if err != nil || res.Steps != steps {
+			b.Fatalf("run ended after %d steps: %v", res.Steps, err)
+		}
 	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	total := float64(b.N) * float64(steps)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/total, "ns/step")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/total, "allocs/step")
 }

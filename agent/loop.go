@@ -114,6 +114,15 @@ func (r *run) append(m Message) {
 // times a step.
 func (r *run) clock() time.Duration { return time.Since(r.began) }
 
+// lap reads the run's clock for the duration of a model or tool call,
+// which only events report: without an observer it skips the reading.
+func (r *run) lap() time.Duration {
+	if r.cfg.observe == nil {
+		return 0
+	}
+	return r.clock()
+}
+
 // startStep counts a model call about to be made. The step's clock starts
 // with the call (see callModel).
 func (r *run) startStep() {
@@ -168,7 +177,7 @@ func (r *run) callModel(ctx context.Context) (action Action, err error) {
 				err = ctx.Err()
 			}
 		}
-		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: r.clock() - r.stepAt, Err: err})
+		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: r.lap() - r.stepAt, Err: err})
 	}()
 	action, err = r.model(ctx, r.res.Messages)
 	if err != nil {
@@ -191,9 +200,9 @@ func (r *run) callTools(ctx context.Context, calls []Call) []string {
 	r.outputs = append(r.outputs[:0], make([]string, len(calls))...)
 	if len(calls) == 1 {
 		r.emit(Event{Kind: EventToolStart, Step: r.step, Tool: calls[0].Name, ID: calls[0].ID})
-		start := r.clock()
+		start := r.lap()
 		r.outputs[0] = r.callTool(ctx, calls[0])
-		r.toolDone(0, calls[0], r.outputs[0], r.clock()-start)
+		r.toolDone(0, calls[0], r.outputs[0], r.lap()-start)
 		return r.outputs
 	}
 	type finished struct {
@@ -205,9 +214,9 @@ func (r *run) callTools(ctx context.Context, calls []Call) []string {
 	for i, call := range calls {
 		r.emit(Event{Kind: EventToolStart, Step: r.step, Call: i, Tool: call.Name, ID: call.ID})
 		go func() {
-			start := r.clock()
+			start := r.lap()
 			out := r.callTool(ctx, call)
-			done <- finished{i, out, r.clock() - start}
+			done <- finished{i, out, r.lap() - start}
 		}()
 	}
 	for range calls {
