@@ -56,6 +56,8 @@ export class Transcript {
     const count = trace ? trace.messageCount(upto) : 0;
     const from = Math.max(0, count - (streaming ? Math.min(LIVE_WINDOW, this.windowSize) : this.windowSize));
     this.empty.hidden = trace !== null;
+    const long = streaming && count > LIVE_WINDOW;
+    if (this.scroller.classList.contains("streaming") !== long) this.scroller.classList.toggle("streaming", long);
     if (from === this.from && count === this.to) return false; // nothing to change, no layout to read
     const stick = this.atBottom();
     const top = this.scroller.scrollHeight - this.scroller.scrollTop;
