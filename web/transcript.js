@@ -15,7 +15,7 @@ const WINDOW_MAX = 2000;
 const LIVE_WINDOW = 10;
 // At most this many messages are built per render, so that no render is a
 // long task; the rest of the window fills in over the next frames.
-const PER_RENDER = 30;
+const PER_RENDER = 20;
 
 export class Transcript {
   // list: the <ol>; note: the hidden-messages note with its text span and
