@@ -14,10 +14,10 @@ function wholeNumber(text) {
 // checkMaxSteps returns {value} or {error}.
 export function checkMaxSteps(text) {
   const t = String(text).trim();
-  if (t === "") return { error: "Enter max steps: a whole number from 1 to 100,000 (the loop's default is 10)." };
+  if (t === "") return { error: "Enter max steps: a whole number from 0 to 100,000 (the loop's default is 10; 0 never calls the model)." };
   const n = wholeNumber(t);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_STEPS_LIMIT) {
-    return { error: `Max steps must be a whole number from 1 to 100,000; "${t}" is not.` };
+  if (!Number.isInteger(n) || n < 0 || n > MAX_STEPS_LIMIT) {
+    return { error: `Max steps must be a whole number from 0 to 100,000; "${t}" is not.` };
   }
   return { value: n };
 }

@@ -232,7 +232,7 @@ func TestPageToolOutputWithHTMLIsShownAsText(t *testing.T) {
 func TestPageMaxStepsFieldIsValidated(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
-	for _, bad := range []string{"0", "-1", "2.5", ""} {
+	for _, bad := range []string{"-1", "2.5", "100001", ""} {
 		t.Run(fmt.Sprintf("%q", bad), func(t *testing.T) {
 			p.use(t)
 			p.setValue("#max-steps", bad)
@@ -253,4 +253,11 @@ func TestPageMaxStepsFieldIsValidated(t *testing.T) {
 	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
 	assert.Contains(t, b.Text, "Stopped: reached max steps.")
 	assert.Equal(t, 3, count(p.transcript(), func(m msg) bool { return m.Role == "assistant" }), "max steps 3 allows three model calls")
+
+	// Zero is valid, as in the library: the model is never called.
+	p.setValue("#max-steps", "0")
+	b = p.run()
+	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
+	assert.Contains(t, b.Text, "Stopped: reached max steps.")
+	assert.Equal(t, 0, count(p.transcript(), func(m msg) bool { return m.Role == "assistant" }), "max steps 0 calls the model never")
 }
