@@ -36,6 +36,9 @@ func Run(ctx context.Context, model Model, tools Tools, userMsg string, opts ...
 	for _, opt := range opts {
 		opt(&r.cfg)
 	}
+	// A run of n steps with one call each holds 2n+1 messages: room for
+	// them up front (within reason) spares copying the list as it grows.
+	r.res.Messages = make([]Message, 0, min(2*r.cfg.maxSteps+1, presizeLimit))
 	return r.loop(ctx, userMsg)
 }
 
@@ -78,6 +81,10 @@ func (r *run) loop(ctx context.Context, userMsg string) (*Result, error) {
 	return r.end(StopMaxSteps, MaxStepsText, nil) // phase: max_steps
 }
 
+// presizeLimit caps the messages Run makes room for before they exist, so
+// that a generous MaxSteps costs no memory a short run does not use.
+const presizeLimit = 4096
+
 // run holds the state of one call to Run.
 type run struct {
 	model   Model
@@ -87,6 +94,7 @@ type run struct {
 	res     Result
 	began   time.Time
 	stepAt  time.Duration // when the step under way began, on the run's clock
+	mark    time.Duration // the latest reading of the run's clock
 	calls   []Call        // reused for every tool action
 	outputs []string      // reused for every tool action
 }
@@ -129,9 +137,25 @@ func (r *run) startStep() {
 	r.res.Steps = r.step
 }
 
-// endStep records how long the step under way took.
+// endStep records how long the step under way took; the next step starts
+// when it ends. The clock is read once a step when no one observes the run
+// (an observer's events already read it after each call).
 func (r *run) endStep() {
-	r.res.StepDurations = append(r.res.StepDurations, r.clock()-r.stepAt)
+	if r.cfg.observe == nil {
+		r.mark = r.clock()
+	}
+	r.res.StepDurations = append(r.res.StepDurations, r.mark-r.stepAt)
+	r.stepAt = r.mark
+}
+
+// lapMark reads the clock for an event's duration, and keeps the reading
+// as the start of whatever comes next. Without an observer it does nothing.
+func (r *run) lapMark() time.Duration {
+	start := r.mark
+	if r.cfg.observe != nil {
+		r.mark = r.clock()
+	}
+	return r.mark - start
 }
 
 // failure tells a model call that failed because ctx was done (callModel
@@ -163,7 +187,6 @@ func (r *run) end(reason StopReason, text string, err error) (*Result, error) {
 // error, which is the context's error when ctx is done.
 func (r *run) callModel(ctx context.Context) (action Action, err error) {
 	r.emit(Event{Kind: EventModelStart, Step: r.step})
-	r.stepAt = r.clock()
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("model: panic: %v", v)
@@ -177,7 +200,7 @@ func (r *run) callModel(ctx context.Context) (action Action, err error) {
 				err = ctx.Err()
 			}
 		}
-		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: r.lap() - r.stepAt, Err: err})
+		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: r.lapMark(), Err: err})
 	}()
 	action, err = r.model(ctx, r.res.Messages)
 	if err != nil {
@@ -200,9 +223,8 @@ func (r *run) callTools(ctx context.Context, calls []Call) []string {
 	r.outputs = append(r.outputs[:0], make([]string, len(calls))...)
 	if len(calls) == 1 {
 		r.emit(Event{Kind: EventToolStart, Step: r.step, Tool: calls[0].Name, ID: calls[0].ID})
-		start := r.lap()
 		r.outputs[0] = r.callTool(ctx, calls[0])
-		r.toolDone(0, calls[0], r.outputs[0], r.lap()-start)
+		r.toolDone(0, calls[0], r.outputs[0], r.lapMark())
 		return r.outputs
 	}
 	type finished struct {
@@ -224,6 +246,7 @@ func (r *run) callTools(ctx context.Context, calls []Call) []string {
 		r.outputs[f.i] = f.out
 		r.toolDone(f.i, calls[f.i], f.out, f.took)
 	}
+	r.lapMark() // the step's clock goes on from the slowest call's end
 	return r.outputs
 }
 
