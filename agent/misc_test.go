@@ -201,3 +201,23 @@ func TestLoopMarksEveryPhase(t *testing.T) {
 	}
 	assert.Len(t, found, 9, "unexpected phases: %v", found)
 }
+
+func TestALongRunKeepsEveryMessageInOrder(t *testing.T) {
+	// More messages than Run makes room for up front, so the list must grow.
+	const steps = 3000
+	model := func(_ context.Context, m []agent.Message) (agent.Action, error) {
+		return agent.ToolCall("echo", map[string]any{"n": len(m)}), nil
+	}
+	echo := func(_ context.Context, args any) (string, error) {
+		return strconv.Itoa(args.(map[string]any)["n"].(int)), nil
+	}
+	res, err := agent.Run(context.Background(), model, agent.Tools{"echo": echo}, "Count.", agent.MaxSteps(steps))
+	require.NoError(t, err)
+	require.Len(t, res.Messages, 2*steps+1, "the user message and two messages a step")
+	for i := 2; i < len(res.Messages); i += 2 {
+		// Step k's model saw 2k-1 messages; its tool echoed that count.
+		if !assert.Equal(t, strconv.Itoa(i-1), res.Messages[i].Content, "tool message %d", i) {
+			break
+		}
+	}
+}
