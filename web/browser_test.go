@@ -32,6 +32,8 @@ import (
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"agentloop.dev/web/internal/headless"
 )
 
 const (
@@ -106,18 +108,7 @@ func launch() error {
 	shared.dataDir = dir
 	shared.server = httptest.NewServer(Handler("."))
 
-	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(dir),
-	)
+	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, dir)...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
 	shared.ctx, shared.cancel, shared.allocCancel = ctx, cancel, allocCancel
 	// The first Do starts the browser and binds it to ctx, so it must not

@@ -15,6 +15,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"agentloop.dev/web/internal/headless"
 )
 
 // serve starts a local static server over dir, as the dev server serves
@@ -61,18 +63,7 @@ func newBrowser(parent context.Context, path string, extra ...chromedp.ExecAlloc
 	if err != nil {
 		return nil, err
 	}
-	opts := append([]chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.UserDataDir(profile),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-	}, extra...)
+	opts := append(headless.Options(path, profile), extra...)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(parent, opts...)
 	ctx, cancelTab := chromedp.NewContext(allocCtx)
 	b := &browser{ctx: ctx, profile: profile, cancel: func() {
