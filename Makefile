@@ -53,34 +53,26 @@ clean:
 	rm -f web/main.wasm web/wasm_exec.js web/agent-loop.go.txt
 	rm -rf web/testdata/screenshots .bench
 
-# Installers: as root, install what is missing; otherwise say how.
+# Installers. $(call need,COMMAND,PACKAGE,WHO): when COMMAND is missing, install
+# Debian's PACKAGE as root, or else tell WHO needs it and how to install it.
+define need
+command -v $(1) >/dev/null 2>&1 || { \
+  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+    echo "Installing $(2) for $(3) (apt-get)..."; \
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
+  else \
+    echo "$(1) is missing; $(3) need it. Install it with: sudo apt-get install -y $(2)" >&2; exit 1; \
+  fi; }
+endef
+
 tools-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing Chromium for the browser tests (apt-get)..."; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else \
-	    echo "The browser tests need Chromium. Install it with: sudo apt-get install -y chromium (or set CHROMIUM=/path/to/chrome)" >&2; exit 1; \
-	  fi; }
+	@$(call need,chromium,chromium,the browser tests)
 
 tools-node:
-	@command -v node >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing Node.js for the wasm tests (apt-get)..."; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
-	  else \
-	    echo "The wasm tests run under Node.js. Install it with: sudo apt-get install -y nodejs" >&2; exit 1; \
-	  fi; }
+	@$(call need,node,nodejs,the wasm tests)
 
 # The accessibility check injects axe-core (npm, pinned in web/testdata/package-lock.json).
 AXE := web/testdata/node_modules/axe-core/axe.min.js
 tools-axe:
-	@test -f $(AXE) || { \
-	  command -v npm >/dev/null 2>&1 || { \
-	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	      echo "Installing npm for the accessibility check (apt-get)..."; \
-	      DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
-	    else \
-	      echo "The accessibility check needs npm to fetch axe-core. Install it with: sudo apt-get install -y npm" >&2; exit 1; \
-	    fi; }; \
+	@test -f $(AXE) || { $(call need,npm,npm,the browser tests (for axe-core)); \
 	  npm ci --prefix web/testdata --no-audit --no-fund; }
