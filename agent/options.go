@@ -25,7 +25,8 @@ func MaxSteps(n int) Option {
 // OnEvent sets a function that observes the run as it goes: every appended
 // message, every model and tool call (start and end) and the run's end. It
 // is called from one goroutine at a time, in the order things happen, and
-// should return quickly.
+// should return quickly. Unlike a tool's, a panic in observe is not
+// recovered: it is the caller's own code, and reaches the caller of Run.
 func OnEvent(observe func(Event)) Option {
 	return func(c *config) { c.observe = observe }
 }
