@@ -66,7 +66,7 @@ command -v $(1) >/dev/null 2>&1 || { \
 endef
 
 tools-chromium:
-	@$(call need,chromium,chromium,the browser tests)
+	@$(call need,$${CHROMIUM:-chromium},chromium,the browser tests)
 
 tools-node:
 	@$(call need,node,nodejs,the wasm tests)
