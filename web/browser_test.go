@@ -34,6 +34,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"agentloop.dev/web/internal/headless"
+	"agentloop.dev/web/internal/static"
 )
 
 const (
@@ -106,7 +107,7 @@ func launch() error {
 		return fmt.Errorf("creating Chromium's user-data dir: %w", err)
 	}
 	shared.dataDir = dir
-	shared.server = httptest.NewServer(Handler("."))
+	shared.server = httptest.NewServer(static.Handler("."))
 
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, dir)...)
 	ctx, cancel := chromedp.NewContext(allocCtx)

@@ -15,12 +15,13 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"mime"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"time"
+
+	"agentloop.dev/web/internal/static"
 )
 
 func main() {
@@ -36,7 +37,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	srv := &http.Server{Handler: Handler(*dir), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: static.Handler(*dir), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -47,15 +48,4 @@ func main() {
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
 	}
-}
-
-// Handler serves the files under dir as a static host would, with the
-// content type browsers need for WebAssembly and caching turned off.
-func Handler(dir string) http.Handler {
-	mime.AddExtensionType(".wasm", "application/wasm")
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		files.ServeHTTP(w, r)
-	})
 }

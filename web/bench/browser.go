@@ -5,7 +5,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"mime"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,17 +16,17 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"agentloop.dev/web/internal/headless"
+	"agentloop.dev/web/internal/static"
 )
 
 // serve starts a local static server over dir, as the dev server serves
 // web/: .wasm as application/wasm and nothing cached. overrides maps URL
 // paths to files served in their place.
 func serve(dir string, overrides map[string]string) *httptest.Server {
-	mime.AddExtensionType(".wasm", "application/wasm")
-	files := http.FileServer(http.Dir(dir))
+	files := static.Handler(dir)
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
 		if file, ok := overrides[r.URL.Path]; ok {
+			w.Header().Set("Cache-Control", "no-cache")
 			http.ServeFile(w, r, file)
 			return
 		}
