@@ -10,23 +10,23 @@ WASM_ENV := GOOS=js GOARCH=wasm
 
 all: build
 
-## build: compile the bridge to web/main.wasm and copy wasm_exec.js and the loop's source beside it.
-build: web/main.wasm web/wasm_exec.js web/agent-loop.go.txt
+## build: compile the bridge to web/site/main.wasm and copy wasm_exec.js and the loop's source beside it.
+build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt
 
-web/main.wasm: go.mod go.sum $(wildcard agent/*.go wasm/*.go)
+web/site/main.wasm: go.mod go.sum $(wildcard agent/*.go wasm/*.go)
 	$(WASM_ENV) $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm
 
 # wasm_exec.js must match the Go that built main.wasm, so it is copied, never committed.
-web/wasm_exec.js: $(WASM_EXEC_JS)
+web/site/wasm_exec.js: $(WASM_EXEC_JS)
 	cp $< $@
 
 # The page's Loop panel shows the real loop, not a copy kept by hand.
-web/agent-loop.go.txt: agent/loop.go
+web/site/agent-loop.go.txt: agent/loop.go
 	cp $< $@
 
-## serve: build, then serve web/ on 127.0.0.1:$(PORT) until Ctrl+C.
+## serve: build, then serve web/site/ on 127.0.0.1:$(PORT) until Ctrl+C.
 serve: build
-	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web
+	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web/site
 
 ## test: vet, then the native, wasm (Node) and browser (Chromium) tests.
 test: vet test-native test-wasm
@@ -37,21 +37,21 @@ vet:
 
 # The browser tests live in ./web and need the built page and Chromium.
 test-native: build tools-chromium tools-axe
-	$(GO) test -race -count=1 ./...
+	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -race -count=1 ./...
 
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
 test-browser: build tools-chromium tools-axe
-	$(GO) test -count=1 -v -run 'Browser|Page' ./web
+	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -v -run 'Browser|Page' ./web
 
 ## bench: the benchmark report (see README, Performance): one table, raw figures in .bench/last.json.
 bench: build tools-chromium
 	GO=$(GO) $(GO) run ./web/bench
 
 clean:
-	rm -f web/main.wasm web/wasm_exec.js web/agent-loop.go.txt
-	rm -rf web/testdata/screenshots .bench
+	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt
+	rm -rf web/testdata/screenshots .bench web/node_modules
 
 # Installers. $(call need,COMMAND,PACKAGE,WHO): when COMMAND is missing, install
 # Debian's PACKAGE as root, or else tell WHO needs it and how to install it.
@@ -71,8 +71,8 @@ tools-chromium:
 tools-node:
 	@$(call need,node,nodejs,the wasm tests)
 
-# The accessibility check injects axe-core (npm, pinned in web/testdata/package-lock.json).
-AXE := web/testdata/node_modules/axe-core/axe.min.js
+# The accessibility check injects axe-core (npm, pinned in web/package-lock.json).
+AXE := web/node_modules/axe-core/axe.min.js
 tools-axe:
 	@test -f $(AXE) || { $(call need,npm,npm,the browser tests (for axe-core)); \
-	  npm ci --prefix web/testdata --no-audit --no-fund; }
+	  npm ci --prefix web --no-audit --no-fund; }

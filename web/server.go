@@ -2,7 +2,7 @@
 
 // Command web serves the playground's folder on localhost for development:
 //
-//	go run ./web -addr 127.0.0.1:8080 -dir web
+//	go run ./web -addr 127.0.0.1:8080 -dir web/site
 //
 // Any static file server does the same job in production; this one only
 // makes sure .wasm goes out as application/wasm and nothing is cached, so a
@@ -26,7 +26,7 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
-	dir := flag.String("dir", "web", "folder to serve")
+	dir := flag.String("dir", "web/site", "folder to serve")
 	flag.Parse()
 	if _, err := os.Stat(*dir + "/main.wasm"); err != nil {
 		log.Fatalf("%s/main.wasm is missing: run make build first (or make serve)", *dir)

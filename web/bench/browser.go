@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -19,15 +20,21 @@ import (
 	"agentloop.dev/web/internal/static"
 )
 
-// serve starts a local static server over dir, as the dev server serves
-// web/: .wasm as application/wasm and nothing cached. overrides maps URL
-// paths to files served in their place.
-func serve(dir string, overrides map[string]string) *httptest.Server {
-	files := static.Handler(dir)
+// serve starts a local static server over the site folder, as the dev
+// server serves web/site/: .wasm as application/wasm and nothing cached.
+// The bench's own pages (web/bench/*.html, *.js) are served under /bench/.
+// overrides maps URL paths to files served in their place.
+func serve(site string, overrides map[string]string) *httptest.Server {
+	files := static.Handler(site)
+	benchPages := http.StripPrefix("/bench/", static.Handler(benchDir))
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if file, ok := overrides[r.URL.Path]; ok {
 			w.Header().Set("Cache-Control", "no-cache")
 			http.ServeFile(w, r, file)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/bench/") {
+			benchPages.ServeHTTP(w, r)
 			return
 		}
 		files.ServeHTTP(w, r)

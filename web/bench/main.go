@@ -3,12 +3,12 @@
 // Command bench prints agentloop's performance report as one table: the
 // native loop against the Python seed loop, the wasm bridge against plain
 // JavaScript in headless Chromium, the bridge's scaling, the size of
-// web/main.wasm, the playground's cold start and a long run rendered in it,
+// web/site/main.wasm, the playground's cold start and a long run rendered in it,
 // each beside its budget. It writes the raw figures to .bench/last.json.
 //
 // Run it from the repository after make build (make bench does both):
 //
-//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6] [-web web]
+//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6] [-web web/site]
 //
 // With -profile N it instead records a CPU profile of one N-step run
 // through the bridge (built with its function names) and prints the
@@ -58,11 +58,14 @@ type machine struct {
 	DurationSec int    `json:"duration_s"`
 }
 
+// benchDir holds the bench's own pages, served under /bench/ beside the site.
+var benchDir string
+
 func main() {
 	repeats := flag.Int("repeats", 5, "timed repeats per measure (the table shows medians)")
 	rows := flag.String("rows", "1,2,3,4,5,6", "comma-separated report rows to run")
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
-	webFlag := flag.String("web", "web", "the built playground folder to measure, relative to the repository")
+	webFlag := flag.String("web", "web/site", "the built playground folder to measure, relative to the repository")
 	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
 	profilePageFlag := flag.Bool("profile-page", false, "instead of the report, profile the page's main thread during the rendering row's run")
 	flag.Parse()
@@ -80,6 +83,7 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	benchDir = filepath.Join(root, "web", "bench")
 	web := *webFlag
 	if !filepath.IsAbs(web) {
 		web = filepath.Join(root, web)

@@ -23,7 +23,7 @@ import (
 
 // profileBridge is the -profile mode, for finding where a bridge step's
 // time goes: it builds the bridge without stripping its names, serves it
-// in place of web/main.wasm, records a V8 CPU profile of one n-step run in
+// in place of web/site/main.wasm, records a V8 CPU profile of one n-step run in
 // the bench page, writes it to cpuprofile (DevTools' Performance panel
 // loads it) and prints the functions with the most self time.
 func profileBridge(ctx context.Context, w io.Writer, root, web, chromium, cpuprofile string, n int) error {

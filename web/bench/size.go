@@ -16,10 +16,10 @@ import (
 // of the budgets.
 const kb = 1000
 
-// benchSize measures row 4: web/main.wasm as served raw, with gzip -9 and
+// benchSize measures row 4: web/site/main.wasm as served raw, with gzip -9 and
 // with brotli (best quality), the two encodings static hosts use.
 func benchSize(ctx context.Context, web string) section {
-	s := section{Title: "4. Size of web/main.wasm (1 KB = 1000 bytes)"}
+	s := section{Title: "4. Size of web/site/main.wasm (1 KB = 1000 bytes)"}
 	path := filepath.Join(web, "main.wasm")
 	wasm, err := os.ReadFile(path)
 	if err != nil {
