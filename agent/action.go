@@ -1,8 +1,9 @@
 package agent
 
 import (
-	"errors"
 	"fmt"
+	"math"
+	"strconv"
 )
 
 // Action types understood by the loop.
@@ -24,7 +25,7 @@ type Action interface {
 	// AppendCalls appends the calls of a tool action to calls and returns the
 	// extended slice: the single call given by "name" and "args", or one per
 	// entry of "calls". A call without args gets an empty object. An action
-	// the loop cannot act on yields an error that wraps ErrMalformed.
+	// the loop cannot act on yields a *MalformedError.
 	AppendCalls(calls []Call) ([]Call, error)
 	// Usage returns the token usage the action carries, zero when none.
 	Usage() Usage
@@ -42,10 +43,6 @@ type Usage struct {
 	InputTokens  int
 	OutputTokens int
 }
-
-// ErrMalformed is wrapped by the errors for model output that the loop
-// cannot act on.
-var ErrMalformed = errors.New("malformed action")
 
 // Map is an Action held as a JSON-like Go map, in the shape the model
 // returns it:
@@ -103,8 +100,8 @@ func (m Map) Content() string {
 }
 
 // AppendCalls implements Action. "calls" may be a []any, []map[string]any
-// or []Map; a list that is empty, or an entry that is not an object, is
-// malformed.
+// or []Map; a list that is empty or longer than MaxCalls, or an entry that
+// is not an object, is malformed.
 func (m Map) AppendCalls(calls []Call) ([]Call, error) {
 	list, ok := m["calls"]
 	if !ok {
@@ -114,41 +111,40 @@ func (m Map) AppendCalls(calls []Call) ([]Call, error) {
 		}
 		return append(calls, call), nil
 	}
-	n := len(calls)
+	var entries []any
 	switch l := list.(type) {
 	case []any:
-		for i, e := range l {
-			entry, ok := asObject(e)
-			if !ok {
-				return calls[:n], fmt.Errorf("%w: calls[%d] is not an object", ErrMalformed, i)
-			}
-			call, err := mapCall(entry, i)
-			if err != nil {
-				return calls[:n], err
-			}
-			calls = append(calls, call)
-		}
+		entries = l
 	case []map[string]any:
+		entries = make([]any, len(l))
 		for i, e := range l {
-			call, err := mapCall(e, i)
-			if err != nil {
-				return calls[:n], err
-			}
-			calls = append(calls, call)
+			entries[i] = e
 		}
 	case []Map:
+		entries = make([]any, len(l))
 		for i, e := range l {
-			call, err := mapCall(e, i)
-			if err != nil {
-				return calls[:n], err
-			}
-			calls = append(calls, call)
+			entries[i] = e
 		}
 	default:
-		return calls, fmt.Errorf("%w: \"calls\" is not a list", ErrMalformed)
+		return calls, Malformed(ProblemCallsNotList, "")
 	}
-	if len(calls) == n {
-		return calls, fmt.Errorf("%w: \"calls\" is empty", ErrMalformed)
+	switch {
+	case len(entries) == 0:
+		return calls, Malformed(ProblemCallsEmpty, "")
+	case len(entries) > MaxCalls:
+		return calls, Malformed(ProblemTooManyCalls, strconv.Itoa(len(entries)))
+	}
+	n := len(calls)
+	for i, e := range entries {
+		entry, ok := asObject(e)
+		if !ok {
+			return calls[:n], &MalformedError{Problem: ProblemCallNotObject, Call: i}
+		}
+		call, err := mapCall(entry, i)
+		if err != nil {
+			return calls[:n], err
+		}
+		calls = append(calls, call)
 	}
 	return calls, nil
 }
@@ -158,7 +154,7 @@ func (m Map) AppendCalls(calls []Call) ([]Call, error) {
 func mapCall(m map[string]any, i int) (Call, error) {
 	name, ok := m["name"].(string)
 	if !ok {
-		return Call{}, fmt.Errorf("%w: %stool action has no string \"name\"", ErrMalformed, where(i))
+		return Call{}, &MalformedError{Problem: ProblemNoName, Call: i}
 	}
 	call := Call{Name: name}
 	switch args := m["args"].(type) {
@@ -167,7 +163,7 @@ func mapCall(m map[string]any, i int) (Call, error) {
 	default:
 		obj, ok := asObject(args)
 		if !ok {
-			return Call{}, fmt.Errorf("%w: %s\"args\" of tool %q is not an object", ErrMalformed, where(i), name)
+			return Call{}, &MalformedError{Problem: ProblemArgsNotObject, Call: i, Tool: name}
 		}
 		call.Args = obj
 	}
@@ -179,14 +175,6 @@ func mapCall(m map[string]any, i int) (Call, error) {
 		call.ID = fmt.Sprint(id)
 	}
 	return call, nil
-}
-
-// where names call i for an error message.
-func where(i int) string {
-	if i < 0 {
-		return ""
-	}
-	return fmt.Sprintf("calls[%d]: ", i)
 }
 
 func asObject(v any) (map[string]any, bool) {
@@ -216,7 +204,21 @@ func toInt(v any) int {
 	case int64:
 		return int(n)
 	case float64:
-		return int(n)
+		return ClampCount(n)
 	}
 	return 0
+}
+
+// ClampCount turns a token count given as a float into an int: NaN is 0,
+// and a count beyond what an int holds is the largest (or smallest) int.
+func ClampCount(f float64) int {
+	switch {
+	case math.IsNaN(f):
+		return 0
+	case f >= math.MaxInt:
+		return math.MaxInt
+	case f <= math.MinInt:
+		return math.MinInt
+	}
+	return int(f)
 }

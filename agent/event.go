@@ -21,6 +21,9 @@ const (
 type Event struct {
 	// Kind says what happened, and which of the other fields are set.
 	Kind EventKind
+	// Phase names the line of the loop that emitted the event (see
+	// Phase): a view highlights it without inferring anything.
+	Phase Phase
 	// Step is the 1-based number of the model call the event belongs to;
 	// 0 for the user's message, and the steps used for EventDone.
 	Step int
@@ -33,8 +36,8 @@ type Event struct {
 	Call int
 	Tool string
 	ID   string
-	// Content is the tool's output and Failed says if it is an error
-	// (EventToolEnd).
+	// Content is the tool's output (EventToolEnd), and Failed says the
+	// call failed (EventToolEnd, and EventMessage of a tool message).
 	Content string
 	Failed  bool
 	// Duration is how long the call took (EventModelEnd, EventToolEnd) or

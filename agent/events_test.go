@@ -103,7 +103,7 @@ func TestEventsDescribeEachPhase(t *testing.T) {
 				case agent.EventToolEnd:
 					assert.Positive(t, e.Duration, "tool_end has no duration")
 					assert.Equal(t, res.Messages[2].Content, e.Content)
-					assert.Equal(t, res.Messages[2].Failed(), e.Failed)
+					assert.Equal(t, res.Messages[2].Failed, e.Failed)
 					assert.Equal(t, res.Messages[2].ID, e.ID)
 				case agent.EventDone:
 					assert.Positive(t, e.Duration, "done has no duration")
@@ -134,7 +134,8 @@ func TestToolEndReportsFailure(t *testing.T) {
 	}{
 		{"an output is no failure", func(context.Context, any) (string, error) { return "fine", nil }, false},
 		{"an error is a failure", func(context.Context, any) (string, error) { return "", errors.New("no") }, true},
-		{"an output that reads like an error counts as one", func(context.Context, any) (string, error) { return "error: by hand", nil }, true},
+		{"an output that only reads like an error is no failure", func(context.Context, any) (string, error) { return "error: by hand", nil }, false},
+		{"a panic is a failure", func(context.Context, any) (string, error) { panic("boom") }, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var rec recorder
@@ -142,7 +143,7 @@ func TestToolEndReportsFailure(t *testing.T) {
 				agent.Tools{"t": c.tool}, "Go.", agent.OnEvent(rec.observe))
 			checkRun(t, res, err, rec.events)
 			require.Len(t, res.Messages, 4)
-			assert.Equal(t, c.wantFailed, res.Messages[2].Failed())
+			assert.Equal(t, c.wantFailed, res.Messages[2].Failed)
 			for _, e := range rec.events {
 				if e.Kind == agent.EventToolEnd {
 					assert.Equal(t, c.wantFailed, e.Failed)
@@ -152,8 +153,12 @@ func TestToolEndReportsFailure(t *testing.T) {
 	}
 }
 
-func TestOnlyToolMessagesCanFail(t *testing.T) {
-	assert.False(t, agent.Message{Role: agent.RoleUser, Content: "error: typed by the user"}.Failed())
-	assert.False(t, agent.Message{Role: agent.RoleTool, Content: "error"}.Failed())
-	assert.True(t, agent.Message{Role: agent.RoleTool, Content: "error: x"}.Failed())
+func TestUnknownToolResultIsFailed(t *testing.T) {
+	var rec recorder
+	res, err := agent.Run(context.Background(), agent.Script(agent.ToolCall("nope", nil), agent.Final("ok")),
+		agent.Tools{}, "Go.", agent.OnEvent(rec.observe))
+	checkRun(t, res, err, rec.events)
+	require.Len(t, res.Messages, 4)
+	assert.True(t, res.Messages[2].Failed, "the unknown tool's message is not marked failed")
+	assert.False(t, res.Messages[0].Failed || res.Messages[1].Failed || res.Messages[3].Failed)
 }

@@ -174,9 +174,16 @@ func checkRun(t testing.TB, res *agent.Result, err error, events []agent.Event) 
 			toolStarts++
 		case agent.EventToolEnd:
 			toolEnds++
-			assert.Equal(t, strings.HasPrefix(e.Content, "error: "), e.Failed, "event %d: Failed", i)
+			if e.Failed {
+				assert.True(t, strings.HasPrefix(e.Content, "error: "), "event %d: a failed call's output %q lacks the error prefix", i, e.Content)
+			}
+			failurePhase := e.Phase == agent.PhaseUnknownTool || e.Phase == agent.PhaseToolError
+			assert.Equal(t, failurePhase, e.Failed, "event %d: phase %s, failed %v", i, e.Phase, e.Failed)
 		}
+		assert.Contains(t, agent.Phases(), e.Phase, "event %d (%s) carries no known phase", i, e.Kind)
+		assert.Equal(t, e.Kind == agent.EventMessage && e.Message.Failed, e.Kind == agent.EventMessage && e.Failed, "event %d: a message event's Failed is its message's", i)
 	}
+	assert.Equal(t, wantDonePhase(res.Reason, done.Phase), done.Phase, "done's phase does not match its reason %s", res.Reason)
 	assert.Equal(t, len(res.Messages), messages, "one message event per message")
 	assert.Equal(t, res.Steps, modelStarts, "one model_start per step")
 	assert.Equal(t, res.Steps, modelEnds, "one model_end per step")
@@ -188,6 +195,26 @@ func checkRun(t testing.TB, res *agent.Result, err error, events []agent.Event) 
 		}
 	}
 	assert.Equal(t, toolMessages, toolEnds, "one tool_end per tool message")
+}
+
+// wantDonePhase returns the phase the done event of a run that ended for
+// reason should carry; got is accepted where several lines end that way.
+func wantDonePhase(reason agent.StopReason, got agent.Phase) agent.Phase {
+	ok := map[agent.StopReason][]agent.Phase{
+		agent.StopFinal:      {agent.PhaseFinal},
+		agent.StopMaxSteps:   {agent.PhaseMaxSteps},
+		agent.StopModelError: {agent.PhaseErrorModel, agent.PhaseErrorCalls, agent.PhaseErrorType},
+		agent.StopCanceled:   {agent.PhaseCanceledBeforeModel, agent.PhaseErrorModel, agent.PhaseCanceledAfterTools},
+	}[reason]
+	for _, p := range ok {
+		if p == got {
+			return got
+		}
+	}
+	if len(ok) == 0 {
+		return "(none)"
+	}
+	return ok[0]
 }
 
 // errBoom is a tool or model failure the tests look for.

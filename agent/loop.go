@@ -32,80 +32,112 @@ type Tools map[string]Tool
 // When ctx is done after the tools of a step returned, their outputs are
 // appended before the run stops.
 func Run(ctx context.Context, model Model, tools Tools, userMsg string, opts ...Option) (*Result, error) {
+	r := newRun(model, tools, opts)
+	return r.loop(ctx, userMsg)
+}
+
+// loop is the agent loop itself. The playground shows it, with callTool,
+// and lights the line of each "phase:" as that phase's events arrive.
+func (r *run) loop(ctx context.Context, userMsg string) (res *Result, err error) {
+	defer r.recoverAction(&res, &err)
+	r.append(PhaseUser, Message{Role: RoleUser, Content: userMsg}) // phase: user
+	for r.step = 1; r.step <= r.cfg.maxSteps; r.step++ {
+		if err := ctx.Err(); err != nil {
+			return r.stop(PhaseCanceledBeforeModel, StopCanceled, "", err) // phase: canceled_before_model
+		}
+		action, err := r.callModel(ctx) // phase: model
+		if err != nil {
+			return r.stop(PhaseErrorModel, r.failure(ctx, err), "", err) // phase: error_model
+		}
+		r.append(PhaseAction, Message{Role: RoleAssistant, Action: action}) // phase: action
+		switch typ, _ := action.Type(); typ {
+		case TypeFinal:
+			return r.stop(PhaseFinal, StopFinal, action.Content(), nil) // phase: final
+		case TypeTool:
+			calls, err := action.AppendCalls(nil)
+			if err != nil {
+				return r.stop(PhaseErrorCalls, StopModelError, "", err) // phase: error_calls
+			}
+			for _, result := range r.callTools(ctx, calls) { // phase: tool
+				r.append(PhaseResult, result) // phase: result
+			}
+			if err := ctx.Err(); err != nil {
+				return r.stop(PhaseCanceledAfterTools, StopCanceled, "", err) // phase: canceled_after_tools
+			}
+		default:
+			return r.stop(PhaseErrorType, StopModelError, "", malformedType(action)) // phase: error_type
+		}
+	}
+	return r.stop(PhaseMaxSteps, StopMaxSteps, MaxStepsText, nil) // phase: max_steps
+}
+
+// callTool runs one call and returns the tool message with its output.
+func (r *run) callTool(ctx context.Context, call Call) (Message, Phase) {
+	tool, ok := r.tools[call.Name]
+	if !ok {
+		return toolMessage(call, errorPrefix+"unknown tool '"+call.Name+"'", true), PhaseUnknownTool // phase: unknown_tool
+	}
+	output, err := r.invoke(ctx, tool, call)
+	if err != nil {
+		return toolMessage(call, errorPrefix+err.Error(), true), PhaseToolError // phase: tool_error
+	}
+	return toolMessage(call, output, false), PhaseToolOutput // phase: tool_output
+}
+
+func toolMessage(call Call, content string, failed bool) Message {
+	return Message{Role: RoleTool, Name: call.Name, ID: call.ID, Content: content, Failed: failed}
+}
+
+// run holds the state of one call to Run.
+type run struct {
+	model  Model
+	tools  Tools
+	cfg    config
+	step   int // the step under way, 1-based
+	res    Result
+	began  time.Time
+	stepAt time.Duration // when the step under way began, on the run's clock
+
+	// observerPanicked is set while a panic of the observer unwinds, so
+	// that recoverAction lets it through.
+	observerPanicked bool
+}
+
+func newRun(model Model, tools Tools, opts []Option) *run {
 	r := &run{model: model, tools: tools, cfg: config{maxSteps: DefaultMaxSteps}, began: time.Now()}
 	for _, opt := range opts {
 		opt(&r.cfg)
 	}
 	// A run of n steps with one call each holds 2n+1 messages: room for
 	// them up front (within reason) spares copying the list as it grows.
-	r.res.Messages = make([]Message, 0, min(2*r.cfg.maxSteps+1, presizeLimit))
-	return r.loop(ctx, userMsg)
-}
-
-// loop is the agent loop itself; the playground shows this function and
-// highlights the line of each "phase:" as the events arrive.
-func (r *run) loop(ctx context.Context, userMsg string) (*Result, error) {
-	r.append(Message{Role: RoleUser, Content: userMsg}) // phase: user
-	for r.step = 1; r.step <= r.cfg.maxSteps; r.step++ {
-		if err := ctx.Err(); err != nil {
-			return r.end(StopCanceled, "", err) // phase: canceled
-		}
-		r.startStep()
-		action, err := r.callModel(ctx) // phase: model
-		if err != nil {
-			return r.end(r.failure(ctx, err), "", err) // phase: error
-		}
-		r.append(Message{Role: RoleAssistant, Action: action}) // phase: action
-		r.res.Usage = r.res.Usage.add(action.Usage())
-		switch typ, _ := action.Type(); typ {
-		case TypeFinal:
-			return r.end(StopFinal, action.Content(), nil) // phase: final
-		case TypeTool:
-			calls, err := action.AppendCalls(r.calls[:0])
-			if err != nil {
-				return r.end(StopModelError, "", err) // phase: error
-			}
-			r.calls = calls
-			outputs := r.callTools(ctx, calls) // phase: tool
-			for i, call := range calls {
-				r.append(Message{Role: RoleTool, Name: call.Name, ID: call.ID, Content: outputs[i]}) // phase: result
-			}
-			if err := ctx.Err(); err != nil {
-				return r.end(StopCanceled, "", err) // phase: canceled
-			}
-		default:
-			return r.end(StopModelError, "", malformedType(action)) // phase: error
-		}
-		r.endStep()
+	room := presizeLimit
+	if r.cfg.maxSteps < presizeLimit/2 {
+		room = 2*r.cfg.maxSteps + 1
 	}
-	return r.end(StopMaxSteps, MaxStepsText, nil) // phase: max_steps
+	r.res.Messages = make([]Message, 0, room)
+	return r
 }
 
 // presizeLimit caps the messages Run makes room for before they exist, so
 // that a generous MaxSteps costs no memory a short run does not use.
 const presizeLimit = 4096
 
-// run holds the state of one call to Run.
-type run struct {
-	model   Model
-	tools   Tools
-	cfg     config
-	step    int // the step under way, 1-based
-	res     Result
-	began   time.Time
-	stepAt  time.Duration // when the step under way began, on the run's clock
-	mark    time.Duration // the latest reading of the run's clock
-	calls   []Call        // reused for every tool action
-	outputs []string      // reused for every tool action
-}
-
+// emit hands e to the observer, if any. A panic of the observer's goes on
+// to Run's caller (see OnEvent).
 func (r *run) emit(e Event) {
-	if r.cfg.observe != nil {
-		r.cfg.observe(e)
+	if r.cfg.observe == nil {
+		return
 	}
+	r.observerPanicked = true
+	r.cfg.observe(e)
+	r.observerPanicked = false
 }
 
-func (r *run) append(m Message) {
+// observed reports whether anyone observes the run: the clock readings
+// only events report are skipped otherwise.
+func (r *run) observed() bool { return r.cfg.observe != nil }
+
+func (r *run) append(phase Phase, m Message) {
 	if n := len(r.res.Messages); n == cap(r.res.Messages) {
 		// Double the list where append would grow a long one by a quarter
 		// only: on long runs, copying the list is most of the loop's cost.
@@ -114,48 +146,34 @@ func (r *run) append(m Message) {
 		r.res.Messages = grown
 	}
 	r.res.Messages = append(r.res.Messages, m)
-	r.emit(Event{Kind: EventMessage, Step: r.step, Index: len(r.res.Messages) - 1, Message: m})
+	if r.observed() {
+		r.emit(Event{Kind: EventMessage, Phase: phase, Step: r.step, Index: len(r.res.Messages) - 1, Message: m, Failed: m.Failed})
+	}
 }
 
 // clock reads the time since the run began. It makes one reading of the
-// monotonic clock where time.Now makes two, and the loop reads it several
-// times a step.
+// monotonic clock where time.Now makes two.
 func (r *run) clock() time.Duration { return time.Since(r.began) }
 
-// lap reads the run's clock for the duration of a model or tool call,
-// which only events report: without an observer it skips the reading.
-func (r *run) lap() time.Duration {
-	if r.cfg.observe == nil {
+// since returns how long ago start was on the run's clock, for an event's
+// duration; without an observer it reads no clock and returns 0.
+func (r *run) since(start time.Duration) time.Duration {
+	if !r.observed() {
 		return 0
 	}
-	return r.clock()
+	return r.clock() - start
 }
 
-// startStep counts a model call about to be made. The step's clock starts
-// with the call (see callModel).
-func (r *run) startStep() {
-	r.res.Steps = r.step
-}
-
-// endStep records how long the step under way took; the next step starts
-// when it ends. The clock is read once a step when no one observes the run
-// (an observer's events already read it after each call).
-func (r *run) endStep() {
-	if r.cfg.observe == nil {
-		r.mark = r.clock()
+// beginStep counts a model call about to be made, and closes the step
+// before it: a step lasts from its model call to the next one (or the
+// run's end).
+func (r *run) beginStep() time.Duration {
+	now := r.clock()
+	if r.res.Steps > 0 {
+		r.res.StepDurations = append(r.res.StepDurations, now-r.stepAt)
 	}
-	r.res.StepDurations = append(r.res.StepDurations, r.mark-r.stepAt)
-	r.stepAt = r.mark
-}
-
-// lapMark reads the clock for an event's duration, and keeps the reading
-// as the start of whatever comes next. Without an observer it does nothing.
-func (r *run) lapMark() time.Duration {
-	start := r.mark
-	if r.cfg.observe != nil {
-		r.mark = r.clock()
-	}
-	return r.mark - start
+	r.res.Steps, r.stepAt = r.step, now
+	return now
 }
 
 // failure tells a model call that failed because ctx was done (callModel
@@ -167,32 +185,47 @@ func (r *run) failure(ctx context.Context, err error) StopReason {
 	return StopModelError
 }
 
-// end finishes the run: it wraps err with the step, fills in the result and
-// reports EventDone.
-func (r *run) end(reason StopReason, text string, err error) (*Result, error) {
+// stop finishes the run at the line of phase: it wraps err with the step,
+// fills in the result and reports EventDone.
+func (r *run) stop(phase Phase, reason StopReason, text string, err error) (*Result, error) {
+	now := r.clock()
 	if len(r.res.StepDurations) < r.res.Steps {
-		r.endStep() // the run ends within a step
+		r.res.StepDurations = append(r.res.StepDurations, now-r.stepAt) // the run ends within a step
 	}
 	if err != nil {
 		err = &StepError{Step: r.step, Err: err}
 	}
 	r.res.Reason, r.res.Text = reason, text
-	r.res.Duration = r.clock()
+	r.res.Duration = now
 	res := r.res
-	r.emit(Event{Kind: EventDone, Step: res.Steps, Duration: res.Duration, Result: &res, Err: err})
+	r.emit(Event{Kind: EventDone, Phase: phase, Step: res.Steps, Duration: res.Duration, Result: &res, Err: err})
 	return &res, err
 }
 
+// recoverAction ends the run with a malformed-action error when a method
+// of the model's action panicked (a custom Action, or a typed nil). A panic
+// of the observer goes on.
+func (r *run) recoverAction(res **Result, err *error) {
+	if r.observerPanicked {
+		return
+	}
+	if v := recover(); v != nil {
+		*res, *err = r.stop(PhaseErrorType, StopModelError, "", Malformed(ProblemUnreadable, fmt.Sprintf("the action panicked: %v", v)))
+	}
+}
+
 // callModel calls the model. A panic, an error or a nil action becomes an
-// error, which is the context's error when ctx is done.
+// error, which is the context's error when ctx is done. It adds the
+// action's usage to the run's.
 func (r *run) callModel(ctx context.Context) (action Action, err error) {
-	r.emit(Event{Kind: EventModelStart, Step: r.step})
+	start := r.beginStep()
+	r.emit(Event{Kind: EventModelStart, Phase: PhaseModel, Step: r.step})
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("model: panic: %v", v)
 		}
 		if err == nil && action == nil {
-			err = fmt.Errorf("%w: the model returned no action", ErrMalformed)
+			err = Malformed(ProblemNoAction, "")
 		}
 		if err != nil {
 			action = nil
@@ -200,110 +233,142 @@ func (r *run) callModel(ctx context.Context) (action Action, err error) {
 				err = ctx.Err()
 			}
 		}
-		r.emit(Event{Kind: EventModelEnd, Step: r.step, Duration: r.lapMark(), Err: err})
+		r.emit(Event{Kind: EventModelEnd, Phase: PhaseModel, Step: r.step, Duration: r.since(start), Err: err})
 	}()
 	action, err = r.model(ctx, r.res.Messages)
-	if err != nil {
+	var malformed *MalformedError
+	if err != nil && !errors.As(err, &malformed) {
 		err = fmt.Errorf("model: %w", err)
+	}
+	if err == nil && action != nil {
+		r.res.Usage = r.res.Usage.add(action.Usage())
 	}
 	return action, err
 }
 
 func malformedType(a Action) error {
 	if typ, ok := a.Type(); ok {
-		return fmt.Errorf("%w: type %q is neither %q nor %q", ErrMalformed, typ, TypeFinal, TypeTool)
+		return Malformed(ProblemUnknownType, typ)
 	}
-	return fmt.Errorf("%w: \"type\" is missing or not a string", ErrMalformed)
+	return Malformed(ProblemNoType, "")
 }
 
+// parallelLimit bounds how many calls of one action run at once.
+const parallelLimit = 64
+
 // callTools runs the calls, concurrently when there are several, and
-// returns their outputs in call order. It reports a start and an end event
-// for each call, the ends in the order the calls finish.
-func (r *run) callTools(ctx context.Context, calls []Call) []string {
-	r.outputs = append(r.outputs[:0], make([]string, len(calls))...)
+// returns their tool messages in call order. It reports a start and an end
+// event for each call, the ends in the order the calls finish.
+func (r *run) callTools(ctx context.Context, calls []Call) []Message {
+	results := make([]Message, len(calls))
 	if len(calls) == 1 {
-		r.emit(Event{Kind: EventToolStart, Step: r.step, Tool: calls[0].Name, ID: calls[0].ID})
-		r.outputs[0] = r.callTool(ctx, calls[0])
-		r.toolDone(0, calls[0], r.outputs[0], r.lapMark())
-		return r.outputs
+		r.emit(Event{Kind: EventToolStart, Phase: PhaseTool, Step: r.step, Tool: calls[0].Name, ID: calls[0].ID})
+		start := r.since(0)
+		m, phase := r.callTool(ctx, calls[0])
+		results[0] = m
+		r.toolDone(0, m, phase, r.since(start))
+		return results
 	}
 	type finished struct {
-		i    int
-		out  string
-		took time.Duration
+		i     int
+		m     Message
+		phase Phase
+		took  time.Duration
 	}
 	done := make(chan finished, len(calls))
+	slots := make(chan struct{}, parallelLimit)
 	for i, call := range calls {
-		r.emit(Event{Kind: EventToolStart, Step: r.step, Call: i, Tool: call.Name, ID: call.ID})
+		r.emit(Event{Kind: EventToolStart, Phase: PhaseTool, Step: r.step, Call: i, Tool: call.Name, ID: call.ID})
 		go func() {
-			start := r.lap()
-			out := r.callTool(ctx, call)
-			done <- finished{i, out, r.lap() - start}
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			start := r.since(0)
+			f := finished{i: i, m: toolMessage(call, errorPrefix+"tool '"+call.Name+"' exited without returning", true), phase: PhaseToolError}
+			// Sent even when the tool ends its goroutine (runtime.Goexit,
+			// as t.FailNow does), so that the step never waits forever.
+			defer func() {
+				f.took = r.since(start)
+				done <- f
+			}()
+			f.m, f.phase = r.callTool(ctx, call)
 		}()
 	}
 	for range calls {
 		f := <-done
-		r.outputs[f.i] = f.out
-		r.toolDone(f.i, calls[f.i], f.out, f.took)
+		results[f.i] = f.m
+		r.toolDone(f.i, f.m, f.phase, f.took)
 	}
-	r.lapMark() // the step's clock goes on from the slowest call's end
-	return r.outputs
+	return results
 }
 
-func (r *run) toolDone(i int, call Call, out string, took time.Duration) {
-	r.emit(Event{Kind: EventToolEnd, Step: r.step, Call: i, Tool: call.Name, ID: call.ID,
-		Content: out, Failed: isError(out), Duration: took})
+func (r *run) toolDone(i int, m Message, phase Phase, took time.Duration) {
+	r.emit(Event{Kind: EventToolEnd, Phase: phase, Step: r.step, Call: i, Tool: m.Name, ID: m.ID,
+		Content: m.Content, Failed: m.Failed, Duration: took})
 }
 
 // errToolTimeout is the cause of a tool call's context when ToolTimeout
 // expires, to tell it from the run's own deadline.
 var errToolTimeout = errors.New("tool timed out")
 
-// callTool runs one call and returns its output, whatever happens.
-func (r *run) callTool(ctx context.Context, call Call) string {
-	tool, ok := r.tools[call.Name]
-	if !ok {
-		return errorPrefix + "unknown tool '" + call.Name + "'"
-	}
+// invoke calls tool with the call's args, within ToolTimeout when one is
+// set. A panic becomes an error, and so does a call that outlives the
+// timeout: "tool 'NAME' timed out after D".
+func (r *run) invoke(ctx context.Context, tool Tool, call Call) (string, error) {
 	limit := r.cfg.toolTimeout
 	if limit <= 0 {
-		return invoke(ctx, tool, call.Args)
+		return guarded(ctx, tool, call.Args)
 	}
 	ctx, cancel := context.WithTimeoutCause(ctx, limit, errToolTimeout)
 	defer cancel()
-	out := make(chan string, 1)
-	go func() { out <- invoke(ctx, tool, call.Args) }()
-	var s string
+	type outcome struct {
+		s   string
+		err error
+	}
+	ch := make(chan outcome, 1)
+	go func() {
+		o := outcome{err: errors.New("the tool exited without returning")}
+		defer func() { ch <- o }()
+		o.s, o.err = guarded(ctx, tool, call.Args)
+	}()
+	var o outcome
 	select {
-	case s = <-out:
-		if !isError(s) {
-			return s // an output counts, even one that came as time ran out
+	case o = <-ch:
+		if o.err == nil {
+			return o.s, nil // an output counts, even one that came as time ran out
 		}
 	case <-ctx.Done():
-		s = errorPrefix + ctx.Err().Error()
+		o.err = ctx.Err()
 	}
 	// A tool that failed because its time ran out, or did not return in
 	// time, timed out, whichever the select saw first.
 	if context.Cause(ctx) == errToolTimeout {
-		return errorPrefix + "tool '" + call.Name + "' timed out after " + limit.String()
+		return "", fmt.Errorf("tool '%s' timed out after %v", call.Name, limit)
 	}
-	return s
+	return "", o.err
 }
 
-// invoke calls tool, turning an error or a panic into an error output.
-func invoke(ctx context.Context, tool Tool, args any) (out string) {
+// guarded calls tool, turning a panic into an error.
+func guarded(ctx context.Context, tool Tool, args any) (out string, err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			out = fmt.Sprintf("%spanic: %v", errorPrefix, v)
+			out, err = "", fmt.Errorf("panic: %v", v)
 		}
 	}()
-	s, err := tool(ctx, args)
-	if err != nil {
-		return errorPrefix + err.Error()
-	}
-	return s
+	return tool(ctx, args)
 }
 
 func (u Usage) add(v Usage) Usage {
-	return Usage{InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens}
+	return Usage{InputTokens: addCounts(u.InputTokens, v.InputTokens), OutputTokens: addCounts(u.OutputTokens, v.OutputTokens)}
+}
+
+// addCounts adds token counts, saturating instead of wrapping around.
+func addCounts(a, b int) int {
+	s := a + b
+	switch {
+	case a > 0 && b > 0 && s < 0:
+		return int(^uint(0) >> 1)
+	case a < 0 && b < 0 && s >= 0:
+		return -int(^uint(0)>>1) - 1
+	}
+	return s
 }

@@ -7,8 +7,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -173,33 +175,109 @@ func TestStepErrorNamesTheStepAndUnwraps(t *testing.T) {
 	assert.Same(t, errBoom, errors.Unwrap(err))
 }
 
-// TestLoopMarksEveryPhase guards the "// phase:" comments the playground
-// highlights: each phase must mark a line of the loop function.
-func TestLoopMarksEveryPhase(t *testing.T) {
+// TestPhaseMarkersMatchPhaseConstants guards the "// phase:" comments the
+// playground highlights: the markers and the Phase constants are a
+// bijection, every marker sits in loop or callTool (the functions the page
+// shows), and the marked line's code names the constant, so the event it
+// emits carries the phase of that very line.
+func TestPhaseMarkersMatchPhaseConstants(t *testing.T) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "loop.go", nil, parser.ParseComments)
 	require.NoError(t, err)
-	var loop *ast.FuncDecl
+	src, err := os.ReadFile("loop.go")
+	require.NoError(t, err)
+	lines := strings.Split(string(src), "\n")
+	shown := map[string]*ast.FuncDecl{}
+	bodies := map[string]string{} // each function's source, by name
 	for _, d := range file.Decls {
-		if f, ok := d.(*ast.FuncDecl); ok && f.Name.Name == "loop" {
-			loop = f
-		}
-	}
-	require.NotNil(t, loop, "loop.go has no loop function")
-	phase := regexp.MustCompile(`^// phase: (\w+)$`)
-	found := map[string]int{}
-	for _, group := range file.Comments {
-		for _, c := range group.List {
-			if m := phase.FindStringSubmatch(c.Text); m != nil {
-				assert.True(t, c.Pos() > loop.Pos() && c.End() < loop.End(), "phase %s at %s is outside the loop function", m[1], fset.Position(c.Pos()))
-				found[m[1]]++
+		if f, ok := d.(*ast.FuncDecl); ok {
+			bodies[f.Name.Name] = string(src[fset.Position(f.Pos()).Offset:fset.Position(f.End()).Offset])
+			if f.Name.Name == "loop" || f.Name.Name == "callTool" {
+				shown[f.Name.Name] = f
 			}
 		}
 	}
-	for _, p := range []string{"user", "model", "action", "tool", "result", "final", "max_steps", "error", "canceled"} {
-		assert.Positive(t, found[p], "no line is marked phase: %s", p)
+	// emits reports whether line names ident, or calls a method of the run
+	// whose body does (the model and tool calls emit their own events).
+	call := regexp.MustCompile(`r\.(\w+)\(`)
+	emits := func(line, ident string) bool {
+		if strings.Contains(line, ident) {
+			return true
+		}
+		for _, m := range call.FindAllStringSubmatch(line, -1) {
+			if strings.Contains(bodies[m[1]], ident) {
+				return true
+			}
+		}
+		return false
 	}
-	assert.Len(t, found, 9, "unexpected phases: %v", found)
+	require.Len(t, shown, 2, "loop.go lacks loop or callTool")
+
+	constants := phaseConstants(t)
+	marker := regexp.MustCompile(`^// phase: (\w+)$`)
+	found := map[string]bool{}
+	for _, group := range file.Comments {
+		for _, c := range group.List {
+			m := marker.FindStringSubmatch(c.Text)
+			if m == nil {
+				continue
+			}
+			name, at := m[1], fset.Position(c.Pos())
+			assert.False(t, found[name], "phase %s is marked twice (again at %s)", name, at)
+			found[name] = true
+			inside := false
+			for _, f := range shown {
+				inside = inside || (c.Pos() > f.Pos() && c.End() < f.End())
+			}
+			assert.True(t, inside, "phase %s at %s is outside loop and callTool", name, at)
+			ident, ok := constants[name]
+			if assert.True(t, ok, "phase %s at %s has no Phase constant", name, at) {
+				assert.True(t, emits(lines[at.Line-1], ident), "the line marked %s does not emit %s: %s", name, ident, lines[at.Line-1])
+			}
+		}
+	}
+	for name, ident := range constants {
+		assert.True(t, found[name], "%s (%q) marks no line of the loop", ident, name)
+	}
+	var listed []string
+	for _, p := range agent.Phases() {
+		listed = append(listed, string(p))
+	}
+	assert.ElementsMatch(t, listed, keys(constants), "Phases() lists other phases than the constants")
+}
+
+// phaseConstants maps each phase's value to its constant's name, read from
+// phase.go.
+func phaseConstants(t *testing.T) map[string]string {
+	file, err := parser.ParseFile(token.NewFileSet(), "phase.go", nil, 0)
+	require.NoError(t, err)
+	out := map[string]string{}
+	for _, d := range file.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			v := spec.(*ast.ValueSpec)
+			for i, n := range v.Names {
+				lit, ok := v.Values[i].(*ast.BasicLit)
+				require.True(t, ok, "%s is not a string literal", n.Name)
+				value, err := strconv.Unquote(lit.Value)
+				require.NoError(t, err)
+				out[value] = n.Name
+			}
+		}
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }
 
 func TestALongRunKeepsEveryMessageInOrder(t *testing.T) {

@@ -33,19 +33,14 @@ type Message struct {
 	Name    string // the tool's name (RoleTool)
 	ID      string // the call's id, when the action gave one (RoleTool)
 	Action  Action // the action exactly as the model returned it (RoleAssistant)
-}
-
-// Failed reports whether m is a tool message that carries an error.
-func (m Message) Failed() bool {
-	return m.Role == RoleTool && isError(m.Content)
+	// Failed says the call failed (RoleTool): the tool is unknown, or it
+	// returned an error, panicked or timed out. The loop sets it where it
+	// knows, never from the text: a tool may return "error: ..." itself.
+	Failed bool
 }
 
 // errorPrefix starts the output of a tool call that failed.
 const errorPrefix = "error: "
-
-func isError(output string) bool {
-	return len(output) >= len(errorPrefix) && output[:len(errorPrefix)] == errorPrefix
-}
 
 // A Result is what a run produced. Every run returns one, however it ended,
 // with the transcript so far.
