@@ -197,7 +197,7 @@ func firstDiff(got, want []event) (diff string, atEnd bool) {
 			return fmt.Sprintf("%s, the loop called %s; the reference called no tool there and returned %q",
 				after(g.call), showCall(g), w.result), false
 		case g.kind == endEvent && w.kind == modelEvent:
-			return fmt.Sprintf("the loop %s %s; the reference went on to model call %d",
+			return fmt.Sprintf("the loop %s %s; the reference made model call %d",
 				ended(g), after(g.call), w.call), true
 		case g.kind == endEvent && w.kind == toolEvent:
 			return fmt.Sprintf("the loop %s %s without calling %s as the reference did",
