@@ -165,6 +165,9 @@ func mapCall(m map[string]any, i int) (Call, error) {
 		if !ok {
 			return Call{}, &MalformedError{Problem: ProblemArgsNotObject, Call: i, Tool: name}
 		}
+		if obj == nil { // a nil map, as ToolCall(name, nil) gives: no args
+			obj = map[string]any{}
+		}
 		call.Args = obj
 	}
 	switch id := m["id"].(type) {

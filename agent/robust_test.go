@@ -208,3 +208,14 @@ func TestToolEventsCarryTheOutcomesPhase(t *testing.T) {
 	}
 	assert.Equal(t, map[string]agent.Phase{"ok": agent.PhaseToolOutput, "fails": agent.PhaseToolError, "nope": agent.PhaseUnknownTool}, phases)
 }
+
+func TestANilArgsMapReachesTheToolAsAnEmptyObject(t *testing.T) {
+	var got any
+	tool := func(_ context.Context, args any) (string, error) { got = args; return "", nil }
+	_, err := agent.Run(context.Background(), agent.Script(agent.ToolCall("t", nil), agent.Final("x")), agent.Tools{"t": tool}, "Go.")
+	require.NoError(t, err)
+	m, ok := got.(map[string]any)
+	require.True(t, ok, "args are %T", got)
+	assert.NotNil(t, m, "ToolCall(name, nil) gave the tool a nil map, not {}")
+	assert.Empty(t, m)
+}
