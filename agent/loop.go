@@ -54,7 +54,7 @@ func (r *run) loop(ctx context.Context, userMsg string) (res *Result, err error)
 		case TypeFinal:
 			return r.stop(PhaseFinal, StopFinal, action.Content(), nil) // phase: final
 		case TypeTool:
-			calls, err := action.AppendCalls(nil)
+			calls, err := r.readCalls(action)
 			if err != nil {
 				return r.stop(PhaseErrorCalls, StopModelError, "", err) // phase: error_calls
 			}
@@ -97,6 +97,10 @@ type run struct {
 	res    Result
 	began  time.Time
 	stepAt time.Duration // when the step under way began, on the run's clock
+
+	// Reused from step to step, to spare an allocation each.
+	calls   []Call
+	results []Message
 
 	// observerPanicked is set while a panic of the observer unwinds, so
 	// that recoverAction lets it through.
@@ -236,14 +240,21 @@ func (r *run) callModel(ctx context.Context) (action Action, err error) {
 		r.emit(Event{Kind: EventModelEnd, Phase: PhaseModel, Step: r.step, Duration: r.since(start), Err: err})
 	}()
 	action, err = r.model(ctx, r.res.Messages)
-	var malformed *MalformedError
-	if err != nil && !errors.As(err, &malformed) {
+	if err != nil && !errors.Is(err, ErrMalformed) {
 		err = fmt.Errorf("model: %w", err)
 	}
 	if err == nil && action != nil {
 		r.res.Usage = r.res.Usage.add(action.Usage())
 	}
 	return action, err
+}
+
+// readCalls reads a tool action's calls into a slice the run reuses from
+// step to step.
+func (r *run) readCalls(a Action) ([]Call, error) {
+	calls, err := a.AppendCalls(r.calls[:0])
+	r.calls = calls[:0]
+	return calls, err
 }
 
 func malformedType(a Action) error {
@@ -260,7 +271,8 @@ const parallelLimit = 64
 // returns their tool messages in call order. It reports a start and an end
 // event for each call, the ends in the order the calls finish.
 func (r *run) callTools(ctx context.Context, calls []Call) []Message {
-	results := make([]Message, len(calls))
+	results := append(r.results[:0], make([]Message, len(calls))...)
+	r.results = results
 	if len(calls) == 1 {
 		r.emit(Event{Kind: EventToolStart, Phase: PhaseTool, Step: r.step, Tool: calls[0].Name, ID: calls[0].ID})
 		start := r.since(0)
