@@ -7,7 +7,7 @@ import { byId, h } from "./dom.js";
 import { Editor } from "./editor.js";
 import { Transcript } from "./transcript.js";
 import { LoopPanel } from "./loop-panel.js";
-import { Runner, isDisabled } from "./runner.js";
+import { Runner, isDisabled, setDisabled } from "./runner.js";
 import { EXAMPLES, exampleById, matchingExample, stateOf } from "./examples.js";
 import { KEY, Store } from "./storage.js";
 import { decodeState, encodeState } from "./share.js";
@@ -16,6 +16,11 @@ import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
 import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, showFieldError } from "./fields.js";
 import { notice } from "./notice.js";
+import { BeModel } from "./be-model.js";
+import { Forker } from "./fork.js";
+import { openRunFiles } from "./open-run.js";
+import { readRunFile } from "./runfile.js";
+import { Trace } from "./trace.js";
 
 // The engine is already loading (boot.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
@@ -231,6 +236,7 @@ function onButton(id, action) {
 }
 
 onButton("run", () => runner.run());
+onButton("be-model", () => beModel.start());
 onButton("step", () => runner.step());
 onButton("back", () => runner.back());
 onButton("stop", () => runner.stop());
@@ -270,7 +276,7 @@ onButton("share", async () => {
 });
 
 onButton("export-json", () => {
-  if (runner.trace) download("agentloop-transcript.json", transcriptJSON(runner.trace), "application/json");
+  if (runner.trace) download("agentloop-run.json", transcriptJSON(runner.trace), "application/json");
 });
 
 onButton("copy-markdown", async () => {
@@ -373,3 +379,56 @@ addEventListener("hashchange", async () => {
   if (!opts.embed) clearHash();
   runner.clear();
 });
+
+// ---- time travel: be the model, fork a run, open a saved run ----
+
+const beModel = new BeModel({
+  runner,
+  useScript: (source) => {
+    const before = readState();
+    editors.model.value = source;
+    clearErrors();
+    syncExample();
+    keepForUndo(before, "Use as script");
+    save();
+    if (!opts.embed) clearHash();
+    runner.controls();
+    notice("Your answers are in the Model editor: press Run to run them as a script.");
+  },
+});
+const forker = new Forker({ runner });
+transcript.decorate = (li, m, trace) => forker.decorate(li, m, trace);
+runner.onView = (trace, upto) => {
+  forker.sync(trace, upto);
+  beModel.sync(trace);
+  setDisabled(byId("be-model"), runner.running);
+};
+runner.render();
+
+// openRun shows a saved run: the editors get its code (the user's own is
+// kept, with "Restore my code"), the transcript its events. Nothing runs.
+function openRun(text, name) {
+  const file = readRunFile(text);
+  if (file.error) {
+    notice(`Could not open ${name}: ${file.error}`);
+    return;
+  }
+  if (runner.running) {
+    notice(`Could not open ${name}: a run is in progress; stop it first.`);
+    return;
+  }
+  const before = readState();
+  const i = file.inputs;
+  applyState({ model: i.model, tools: i.tools, userMessage: i.userMessage, maxSteps: String(i.maxSteps), timeLimit: String(i.timeLimitMs) });
+  keepForUndo(before, `The run file ${name}`);
+  save();
+  if (!opts.embed) clearHash();
+  // The trace's inputs are what the fields now hold, so Step walks the
+  // file's events instead of recording a new run.
+  const trace = new Trace(inputs({ quiet: true }) || { ...i });
+  trace.push(file.events);
+  runner.show(trace);
+  notice(`Opened ${name}: step through it, or fork it. Its code runs only when you press Run.`);
+}
+
+openRunFiles(openRun, (name, error) => notice(`Could not open ${name}: ${error}`));

@@ -14,7 +14,10 @@
 // Messages from the page:
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
 //                             (or {type: "engine", url} to fetch it here)
-//   {type: "run", model, tools, userMessage, maxSteps}
+//   {type: "run", model, tools, userMessage, maxSteps, drive?}
+//                             drive: who answers the model calls, see
+//                             worker-drive.js
+//   {type: "answer", action}  the person's answer to an "ask"
 //   {type: "stop"}            abort the run (graceful; the page kills the
 //                             worker if it is too busy to hear this)
 // Messages to the page: see worker-events.js.
@@ -53,6 +56,9 @@
       case "stop":
         controller.abort();
         break;
+      case "answer":
+        self.answerModel(msg.action);
+        break;
     }
   };
 
@@ -80,7 +86,7 @@
       postMessage({ type: "ready", timing });
       // What a run needs besides the engine loads after "ready", off the
       // cold start's path; a run message waits in the queue until it is in.
-      importScripts("worker-compile.js", "worker-events.js");
+      importScripts("worker-compile.js", "worker-events.js", "worker-drive.js");
     } catch (err) {
       postMessage({ type: "failed", error: describe(err) });
     }
@@ -102,15 +108,16 @@
     });
   }
 
-  async function run({ model, tools, userMessage, maxSteps }) {
+  async function run({ model, tools, userMessage, maxSteps, drive }) {
     const outbox = new Outbox((msg) => postMessage(msg));
     const modelValue = await evaluate(outbox, "model", model);
     if (modelValue === FAILED) return;
     const toolsValue = await evaluate(outbox, "tools", tools);
     if (toolsValue === FAILED) return;
 
+    const driven = self.driveModel(modelValue, drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
     try {
-      const text = await self.runAgent(modelValue, toolsValue, userMessage, {
+      const text = await self.runAgent(driven, toolsValue, userMessage, {
         maxSteps,
         onEvent: (event) => outbox.event(event),
         signal: controller.signal,
