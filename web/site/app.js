@@ -81,11 +81,11 @@ function isExampleCode(s) {
 }
 
 // keepForUndo backs up the user's own code before a link or an example
-// replaces it, and offers to bring it back.
+// replaces it, and offers to bring it back. It reports whether it did.
 function keepForUndo(before, what) {
-  if (!before || isExampleCode(before) || (!before.model && !before.tools)) return;
+  if (!before || isExampleCode(before) || (!before.model && !before.tools)) return false;
   const now = readState();
-  if (before.model === now.model && before.tools === now.tools) return;
+  if (before.model === now.model && before.tools === now.tools) return false;
   store.backup(before);
   notice(`${what} replaced your code. It is kept:`, "Restore my code", () => {
     const b = store.loadBackup();
@@ -95,6 +95,7 @@ function keepForUndo(before, what) {
       runner.clear();
     }
   });
+  return true;
 }
 
 // ---- examples menu ----
@@ -389,11 +390,11 @@ const beModel = new BeModel({
     editors.model.value = source;
     clearErrors();
     syncExample();
-    keepForUndo(before, "Use as script");
+    const kept = keepForUndo(before, "Use as script");
     save();
     if (!opts.embed) clearHash();
     runner.controls();
-    notice("Your answers are in the Model editor: press Run to run them as a script.");
+    if (!kept) notice("Your answers are in the Model editor: press Run to run them as a script.");
   },
 });
 const forker = new Forker({ runner });
@@ -420,7 +421,7 @@ function openRun(text, name) {
   const before = readState();
   const i = file.inputs;
   applyState({ model: i.model, tools: i.tools, userMessage: i.userMessage, maxSteps: String(i.maxSteps), timeLimit: String(i.timeLimitMs) });
-  keepForUndo(before, `The run file ${name}`);
+  const kept = keepForUndo(before, `The run file ${name}`);
   save();
   if (!opts.embed) clearHash();
   // The trace's inputs are what the fields now hold, so Step walks the
@@ -428,7 +429,7 @@ function openRun(text, name) {
   const trace = new Trace(inputs({ quiet: true }) || { ...i });
   trace.push(file.events);
   runner.show(trace);
-  notice(`Opened ${name}: step through it, or fork it. Its code runs only when you press Run.`);
+  if (!kept) notice(`Opened ${name}: step through it, or fork it. Its code runs only when you press Run.`);
 }
 
 openRunFiles(openRun, (name, error) => notice(`Could not open ${name}: ${error}`));
