@@ -121,7 +121,7 @@ func TestPageBeTheModelAnswersTheSeedAndUseAsScriptReplaysIt(t *testing.T) {
 	userMsg := p.value("#user-message")
 	// A short time limit: the person takes longer than it to answer, and
 	// only tools and code are held to it.
-	p.setValue("#time-limit", "200")
+	p.setValue("#time-limit", "1000")
 
 	p.click("#be-model")
 	p.waitAsked(1)
@@ -135,7 +135,7 @@ func TestPageBeTheModelAnswersTheSeedAndUseAsScriptReplaysIt(t *testing.T) {
 	assert.Contains(t, errText, "args is not valid JSON", "the error names what is wrong")
 	p.waitAsked(1)
 
-	time.Sleep(600 * time.Millisecond) // three time limits of thinking
+	time.Sleep(2500 * time.Millisecond) // more than two time limits of thinking
 	assert.Equal(t, "true", eval[string](p, `document.body.dataset.running`), "the run still waits for the person after the time limit")
 
 	p.answerTool("add", `{"a": 2, "b": 3}`)
