@@ -128,6 +128,7 @@ func TestPageBeTheModelAnswersTheSeedAndUseAsScriptReplaysIt(t *testing.T) {
 	assert.Equal(t, []string{"add"}, eval[[]string](p, `[...document.querySelectorAll("#be-model-tool-names option")].map(o => o.value)`),
 		"the form offers the tools of the Tools editor")
 	assert.Contains(t, p.text("#be-model-messages"), "What is 2 + 3?", "the form shows the messages the model receives")
+	assert.Empty(t, p.axeSerious(t), "the Be-the-model form has no serious accessibility violations")
 
 	p.answerTool("add", "{a: 2}")
 	errText := waitFor[string](p, waitTimeout, "the form to explain the bad args",
@@ -185,6 +186,7 @@ func TestPageForkFromHereChangesOneAnswerAndKeepsTheOriginal(t *testing.T) {
 	p.click(`#transcript li.msg[data-role="assistant"] .fork-here`)
 	waitFor[bool](p, waitTimeout, "the fork dialog to open", `document.querySelector("#fork-dialog").open`)
 	assert.Equal(t, "Fork from model call 1", p.text("#fork-dialog-title"))
+	assert.Empty(t, p.axeSerious(t), "the fork dialog has no serious accessibility violations")
 	var prefilled map[string]any
 	require.NoError(t, json.Unmarshal([]byte(p.value("#fork-action")), &prefilled), "the dialog holds the answer as JSON")
 	assert.Equal(t, map[string]any{"role": "assistant", "type": "tool", "name": "add", "args": map[string]any{"a": 2.0, "b": 3.0}}, prefilled,

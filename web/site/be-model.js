@@ -71,6 +71,9 @@ export class BeModel {
     const el = this.el;
     this.asking = step;
     this.tools = Array.isArray(tools) ? tools.map(String) : [];
+    // The person answers what the transcript shows: bring it up to date
+    // now rather than at the next throttled render.
+    this.runner.render();
     el.panel.hidden = false;
     el.ask.hidden = false;
     el.done.hidden = true;
