@@ -3,8 +3,9 @@
 // (?autorun=1), because only these are known not to be someone else's code.
 //
 // Each example says how its run ends, in expect: the stop reason, the
-// phase of the loop's line that ended it (see agent/loop.go), and the
-// result text or a pattern of the error. The browser tests run every
+// phase of the loop's line that ended it (see agent/loop.go), the result
+// text or a pattern of the error, and the tools whose results are errors
+// (failed, none when absent). The browser tests run every
 // example the menu offers and check it, so a new example is tested the day
 // it is added.
 
@@ -57,7 +58,7 @@ function model(messages) {
     id: "unknown-tool",
     title: "Unknown tool",
     description: "The model calls a tool that does not exist: the loop hands back an error result and carries on.",
-    expect: { reason: "final", phase: "final", text: "I cannot search the web, sorry." },
+    expect: { reason: "final", phase: "final", text: "I cannot search the web, sorry.", failed: ["search"] },
     userMessage: "What's the weather in Paris?",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "search", args: { query: "weather in Paris" } },
@@ -74,7 +75,7 @@ function model(messages) {
     id: "throwing-tool",
     title: "A tool that throws",
     description: "The tool throws an Error: its message becomes the tool's result, styled as an error, and the model recovers.",
-    expect: { reason: "final", phase: "final", text: "1 cannot be divided by 0." },
+    expect: { reason: "final", phase: "final", text: "1 cannot be divided by 0.", failed: ["divide"] },
     userMessage: "What is 1 divided by 0?",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "divide", args: { a: 1, b: 0 } },
@@ -158,7 +159,7 @@ function model(messages) {
     id: "malformed",
     title: "A malformed model response",
     description: "At step 2 the model answers with type \"answer\", which the loop cannot act on: the run stops with a model error.",
-    expect: { reason: "model_error", phase: "error_type", error: /^step 2: malformed action: .*"answer"/ },
+    expect: { reason: "model_error", phase: "error_type", error: /step 2: malformed action: .*"answer"/ },
     userMessage: "What is 2 + 3?",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
@@ -175,7 +176,7 @@ function model(messages) {
     id: "runaway",
     title: "A runaway tool",
     description: "The tool loops forever (while (true) {}); the watchdog stops its worker at the time limit and names the call.",
-    expect: { reason: "timeout", phase: "tool", error: /^tool 'spin' at step 1 did not return within \d+ ms$/ },
+    expect: { reason: "timeout", phase: "tool", error: /tool 'spin' at step 1 did not return within \d+ ms/ },
     userMessage: "Spin, please.",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "spin", args: {} },
@@ -195,7 +196,7 @@ function model(messages) {
     id: "model-error",
     title: "A model that throws",
     description: "The model function throws at step 2: the run stops with a model error that names the step and the cause.",
-    expect: { reason: "model_error", phase: "error_model", error: /^step 2: model: the model service is unavailable$/ },
+    expect: { reason: "model_error", phase: "error_model", error: /step 2: model: the model service is unavailable/ },
     userMessage: "What is 2 + 3?",
     model: `function model(messages) {
   if (messages.length > 1) {
