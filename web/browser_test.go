@@ -6,8 +6,8 @@
 // One Chromium serves the whole test binary (it is started on first use and
 // stopped by TestMain); every test gets its own tab in its own browser context,
 // so localStorage and permissions never leak from one test to the next. The
-// page is served from web/ itself by the package's own Handler, as make serve
-// does, so the tests see exactly what a static host would serve.
+// page is served from web/site/ by web/internal/static's Handler, as make
+// serve does, so the tests see exactly what a static host would serve.
 
 package main
 

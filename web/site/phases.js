@@ -69,6 +69,8 @@ export function describeEvent(e) {
       }
     case "done":
       return describeEnd(e);
+    case "unreadable":
+      return String(e.error || "");
     default:
       return "";
   }
