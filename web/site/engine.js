@@ -139,7 +139,9 @@ class Run {
     this.slot.listener = (msg) => this.onMessage(msg);
     const { model, tools, userMessage, maxSteps } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
-    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps });
+    // Stop pressed before the worker was ready goes with the run, so that
+    // the loop itself ends it, before it calls the model.
+    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps, stopped: this.stopping });
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;
     this.timer = setInterval(() => this.check(), Math.max(TICK_MIN_MS, Math.min(100, limit / 10)));

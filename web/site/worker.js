@@ -13,7 +13,9 @@
 //
 // Messages from the page:
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
-//   {type: "run", model, tools, userMessage, maxSteps}
+//   {type: "run", model, tools, userMessage, maxSteps, stopped}
+//                             stopped: Stop came before the run did; the
+//                             loop then ends it at its first check
 //   {type: "stop"}            abort the run (graceful; the page kills the
 //                             worker if it is too busy to hear this)
 // Messages to the page: see worker-events.js.
@@ -47,6 +49,7 @@
           return;
         }
         started = true;
+        if (msg.stopped) controller.abort();
         run(msg);
         break;
       case "stop":
