@@ -82,8 +82,10 @@ func TestPageStopCancelsARun(t *testing.T) {
 	p.waitToolCallShown()
 
 	p.click("#stop")
-	b := p.waitBanner().Banner
+	v := p.waitBanner()
+	b := v.Banner
 	assert.Equal(t, "canceled", b.Reason, "Stop ends the run as canceled; the banner said %q", b.Text)
+	assert.Equal(t, "canceled_after_tools", v.LitPhase(), "Stop while a tool runs ends the run at the check after the tools; the page showed %s", v)
 	assert.Contains(t, b.Text, "canceled", "the banner says the run was canceled")
 	for _, m := range p.view().Transcript {
 		assert.NotEqual(t, "late", m.Text, "the stopped tool's late result never shows")
@@ -110,8 +112,10 @@ func TestPageRunawayToolIsStoppedAtTheLimitAndThePageRecovers(t *testing.T) {
 	// A page running user code on its own thread would never answer; 5 s
 	// leaves room for a busy machine.
 	p.answersQuickly(5*time.Second, "while the runaway tool spun")
-	b := p.waitBanner().Banner
+	v := p.waitBanner()
+	b := v.Banner
 	took := time.Since(start)
+	assert.Equal(t, "tool", v.LitPhase(), "the Loop panel shows the tool call the page was waiting for")
 
 	assert.Equal(t, "timeout", b.Reason, "the banner's reason for a call that ran away; it said %q", b.Text)
 	assert.Regexp(t, `tool '[^']+' at step 1 did not return within 500 ms`, b.Text, "the banner names the call that ran away and the limit set")
