@@ -51,22 +51,6 @@ func (p *page) answerFinal(text string) {
 	p.click("#be-model-send")
 }
 
-// stepThrough presses Step until the last phase and returns the view at
-// every phase.
-func (p *page) stepThrough() []view {
-	p.t.Helper()
-	p.click("#step")
-	pos := waitFor[string](p, waitTimeout, `#step-position to show "Phase 1 of N"`,
-		`(() => { const t = document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
-	var total int
-	fmt.Sscan(positionRE.FindStringSubmatch(pos)[2], &total)
-	views := []view{p.view()}
-	for i := 2; i <= total; i++ {
-		views = append(views, p.clickAndWaitPosition("#step", fmt.Sprintf("Phase %d of %d", i, total)))
-	}
-	return views
-}
-
 // allowDownloads makes the tab save downloads into a new temporary folder,
 // which it returns.
 func (p *page) allowDownloads(t *testing.T) string {
@@ -141,14 +125,14 @@ func TestPageBeTheModelAnswersTheSeedAndUseAsScriptReplaysIt(t *testing.T) {
 
 	p.answerTool("add", `{"a": 2, "b": 3}`)
 	p.waitAsked(2)
-	got := p.transcript()
+	got := p.view().Transcript
 	require.Len(t, got, 3, "after the tool ran, the transcript shows the question, the call and its result: %v", got)
 	assert.Equal(t, "5", got[2].Text, "the real tool ran on the person's call")
 
 	p.answerFinal("The answer is 5.")
-	b := p.waitBanner()
-	beModel := p.transcript()
-	assertAddTranscript(t, userMsg, beModel, b)
+	done := p.waitBanner()
+	beModel := done.Transcript
+	assertAddTranscript(t, userMsg, done)
 	p.saveScreenshot("be-the-model-done.png")
 
 	p.click("#use-as-script")
@@ -159,9 +143,9 @@ func TestPageBeTheModelAnswersTheSeedAndUseAsScriptReplaysIt(t *testing.T) {
 	assert.Contains(t, script, `{ role: "assistant", type: "final", content: "The answer is 5." },`)
 
 	p.setValue("#time-limit", "2000")
-	b = p.run()
-	assert.Equal(t, beModel, p.transcript(), "the script run gives the same transcript as the person did")
-	assert.Equal(t, "final", b.Reason)
+	again := p.run()
+	assert.Equal(t, beModel, again.Transcript, "the script run gives the same transcript as the person did")
+	assert.Equal(t, "final", again.Banner.Reason)
 }
 
 func TestPageBeTheModelStopsWhileWaiting(t *testing.T) {
@@ -170,7 +154,7 @@ func TestPageBeTheModelStopsWhileWaiting(t *testing.T) {
 	p.click("#be-model")
 	p.waitAsked(1)
 	p.click("#stop")
-	b := p.waitBanner()
+	b := p.waitBanner().Banner
 	assert.Equal(t, "canceled", b.Reason, "Stop while the person thinks cancels the run; the banner said %q", b.Text)
 	assert.False(t, p.visible("#be-model-ask"), "the form goes away once the run is stopped")
 	p.assertStillWorks(t)
@@ -180,8 +164,7 @@ func TestPageForkFromHereChangesOneAnswerAndKeepsTheOriginal(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	userMsg := p.value("#user-message")
-	p.run()
-	original := p.transcript()
+	original := p.run().Transcript
 
 	p.click(`#transcript li.msg[data-role="assistant"] .fork-here`)
 	waitFor[bool](p, waitTimeout, "the fork dialog to open", `document.querySelector("#fork-dialog").open`)
@@ -199,13 +182,13 @@ func TestPageForkFromHereChangesOneAnswerAndKeepsTheOriginal(t *testing.T) {
 
 	p.setValue("#fork-action", `{"role": "assistant", "type": "tool", "name": "add", "args": {"a": 2, "b": 30}}`)
 	p.click("#fork-run")
-	b := p.waitBanner()
-	forked := p.transcript()
+	fork := p.waitBanner()
+	forked := fork.Transcript
 	require.Len(t, forked, 4, "the fork runs to its end: %v", forked)
 	assert.Equal(t, `{ "a": 2, "b": 30 }`, forked[1].ToolArgs[0], "the edited call is the one made")
 	assert.Equal(t, "32", forked[2].Text, "the fork's tool result comes from the edited call")
 	assert.Equal(t, "The answer is 5.", forked[3].Text, "after the fork, the script continues from its next entry")
-	assert.Equal(t, "final", b.Reason)
+	assert.Equal(t, "final", fork.Banner.Reason)
 	assert.True(t, p.visible("#fork-bar"), "the page says the run shown is a fork")
 	assert.Contains(t, p.text("#fork-bar"), "Forked at model call 1")
 	assert.True(t, p.exists(`#transcript li.msg.forked[data-role="assistant"]`), "the forked answer is marked in the transcript")
@@ -213,8 +196,9 @@ func TestPageForkFromHereChangesOneAnswerAndKeepsTheOriginal(t *testing.T) {
 
 	p.click("#back-to-original")
 	assert.Equal(t, "false", eval[string](p, `document.body.dataset.running`), "Back to original runs nothing")
-	assertAddTranscript(t, userMsg, p.transcript(), p.currentBanner())
-	assert.Equal(t, original, p.transcript(), "Back to original shows the original run")
+	back := p.view()
+	assertAddTranscript(t, userMsg, back)
+	assert.Equal(t, original, back.Transcript, "Back to original shows the original run")
 	assert.False(t, p.visible("#fork-bar"), "the fork bar goes with the fork")
 
 	// The step view offers the same fork at a model call.
@@ -254,7 +238,7 @@ func TestPageSavedRunReopensInAFreshBrowserWithoutRunning(t *testing.T) {
 	b.waitNotice("The run file seed-run.json replaced your code")
 	assert.Equal(t, throwingModel, b.value("#model-editor"), "the editors get the file's code")
 	assert.Equal(t, "What is 2 + 3?", b.value("#user-message"))
-	assert.Len(t, b.transcript(), 4, "the whole saved run is shown")
+	assert.Len(t, b.view().Transcript, 4, "the whole saved run is shown")
 	assert.Equal(t, "false", eval[string](b, `document.body.dataset.running`), "opening a run runs nothing")
 
 	got := b.stepThrough()
@@ -262,7 +246,7 @@ func TestPageSavedRunReopensInAFreshBrowserWithoutRunning(t *testing.T) {
 	for i := range want {
 		assert.Equal(t, want[i], got[i], "phase %d of the reopened run differs from the original", i+1)
 	}
-	assert.Equal(t, "final", b.currentBanner().Reason, "the run ends as it did; the throwing model was never called")
+	assert.Equal(t, "final", b.view().Banner.Reason, "the run ends as it did; the throwing model was never called")
 	b.saveScreenshot("reopened-run.png")
 
 	// The user's own code is kept and can come back.
@@ -274,8 +258,7 @@ func TestPageSavedRunReopensInAFreshBrowserWithoutRunning(t *testing.T) {
 func TestPageDroppedRunFileOpensAndBrokenOnesChangeNothing(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
-	p.run()
-	before := p.transcript()
+	before := p.run().Transcript
 	model := p.value("#model-editor")
 
 	valid := `{"format": "agentloop-run", "version": 1,
@@ -299,13 +282,13 @@ func TestPageDroppedRunFileOpensAndBrokenOnesChangeNothing(t *testing.T) {
 		msg := p.waitNotice(tc.want)
 		assert.Contains(t, msg, tc.name, "the message names the file")
 		assert.Equal(t, model, p.value("#model-editor"), "%s changes no editor", tc.name)
-		assert.Equal(t, before, p.transcript(), "%s changes no transcript", tc.name)
+		assert.Equal(t, before, p.view().Transcript, "%s changes no transcript", tc.name)
 	}
 
 	p.dropFile("hello.json", valid)
 	p.waitNotice("Opened hello.json")
 	assert.Equal(t, "[]", p.value("#model-editor"))
-	got := p.transcript()
+	got := p.view().Transcript
 	require.Len(t, got, 2, "the dropped run is shown: %v", got)
 	assert.Equal(t, "Hello.", got[1].Text)
 }
