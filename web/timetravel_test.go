@@ -264,17 +264,17 @@ func TestPageDroppedRunFileOpensAndBrokenOnesChangeNothing(t *testing.T) {
 	valid := `{"format": "agentloop-run", "version": 1,
 	  "inputs": {"model": "[]", "tools": "{}", "userMsg": "Hi", "maxSteps": 3, "timeLimit": 2000},
 	  "events": [
-	    {"kind": "message", "step": 0, "index": 0, "message": {"role": "user", "content": "Hi"}},
+	    {"kind": "message", "role": "user", "step": 0, "index": 0, "message": {"role": "user", "content": "Hi"}},
 	    {"kind": "model_start", "step": 1},
 	    {"kind": "model_end", "step": 1, "ms": 1},
-	    {"kind": "message", "step": 1, "index": 1, "message": {"role": "assistant", "type": "final", "content": "Hello."}},
+	    {"kind": "message", "role": "assistant", "step": 1, "index": 1, "message": {"role": "assistant", "type": "final", "content": "Hello."}},
 	    {"kind": "done", "step": 1, "reason": "final", "text": "Hello.", "steps": 1, "ms": 2, "stepMs": [2]}
 	  ]}`
 	for _, tc := range []struct {
 		name, text, want string
 	}{
 		{"future.json", strings.Replace(valid, `"version": 1`, `"version": 2`, 1), "This run file is version 2; this page reads version 1."},
-		{"no-kind.json", strings.Replace(valid, `{"kind": "message", "step": 1, "index": 1`, `{"step": 1, "index": 1`, 1), "events[3] has no kind."},
+		{"no-kind.json", strings.Replace(valid, `{"kind": "message", "role": "assistant", "step": 1, "index": 1`, `{"role": "assistant", "step": 1, "index": 1`, 1), "events[3] has no kind."},
 		{"notes.txt", "these are my notes", "it is not JSON"},
 		{"other.json", `{"name": "a package"}`, `it has no "format"`},
 	} {

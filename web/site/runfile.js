@@ -154,7 +154,9 @@ function eventProblem(e, i, n) {
   switch (e.kind) {
     case "message":
       if (!("message" in e)) return `${at} is a message event with no message.`;
-      if (e.role !== undefined && !ROLES.has(e.role)) return `${at}.role is ${describe(e.role)}; it must be user, assistant or tool.`;
+      // The page shows a message by its role, never by guessing.
+      if (e.role === undefined) return `${at} is a message event with no role.`;
+      if (!ROLES.has(e.role)) return `${at}.role is ${describe(e.role)}; it must be user, assistant or tool.`;
       break;
     case "tool_start":
     case "tool_end":
