@@ -214,7 +214,7 @@ func prelude() string {
 		b.WriteString(c.name + " = " + strconv.Itoa(c.value))
 	}
 	names, _ := json.Marshal(agent.Phases()) // a list of strings always encodes
-	b.WriteString(";\nconst phaseNames = Object.freeze(" + string(names) + ");\n")
+	b.WriteString(";\nconst phaseNames = " + string(names) + ";\n")
 	return b.String()
 }
 
