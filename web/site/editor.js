@@ -1,175 +1,182 @@
-// A code editor on a plain <textarea>: a line-number gutter beside it, Tab
-// and Shift+Tab to indent and outdent, Enter keeps the indentation, and
-// the line of an error marked in the gutter. A textarea keeps everything
-// the browser gives for free: undo, IME, spellcheck off, screen readers.
+// The Model and Tools code editors: CodeMirror 6 in JavaScript mode, with
+// line numbers, bracket matching and closing, undo history, search
+// (Ctrl/⌘+F), completion of the action fields and of the tool names, long
+// lines wrapped (never hidden), and lint markers: a syntax error where
+// acorn finds it, as you type and on Run, and the line a model or tool
+// call threw at.
 //
-// Tab is taken for indentation, so Esc first lets the next Tab (or
-// Shift+Tab) move the focus on, as the editor's hint says; no keyboard
-// trap.
+// Tab indents; Escape, then Tab (within two seconds), moves the focus on,
+// as the hint beside the editors says: no keyboard trap. Ctrl/⌘+Enter runs.
 
-const INDENT = "  ";
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars } from "@codemirror/view";
+import { EditorState, Compartment, Annotation, Prec } from "@codemirror/state";
+import { bracketMatching, indentOnInput, syntaxHighlighting, indentUnit } from "@codemirror/language";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from "@codemirror/autocomplete";
+import { linter, lintGutter, setDiagnostics, forceLinting } from "@codemirror/lint";
+import { javascript, javascriptLanguage } from "@codemirror/lang-javascript";
+import { classHighlighter } from "@lezer/highlight";
+import { actionCompletions } from "./completions.js";
+
+// A change the page made (an example, a link), not the user's typing.
+const fromPage = Annotation.define();
+
+// The editors' look follows the page: every colour is one of its custom
+// properties, which prefers-color-scheme switches (style.css). Syntax
+// colours are the .tok-* classes of classHighlighter, also in style.css.
+const pageTheme = EditorView.theme({
+  "&": { color: "var(--fg)", backgroundColor: "var(--code-bg)", fontSize: "13px", height: "100%" },
+  ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "20px", overflow: "auto" },
+  ".cm-content": { caretColor: "var(--fg)", padding: "0.5rem 0" },
+  "&.cm-focused": { outline: "none" },
+  "&.cm-focused .cm-cursor": { borderLeftColor: "var(--fg)" },
+  ".cm-gutters": { backgroundColor: "var(--code-bg)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
+  ".cm-activeLine": { backgroundColor: "var(--active-line)" },
+  ".cm-activeLineGutter": { backgroundColor: "var(--active-line)", color: "var(--fg)" },
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground": {
+    backgroundColor: "var(--selection)",
+  },
+  ".cm-matchingBracket, &.cm-focused .cm-matchingBracket": { backgroundColor: "var(--bracket-match)", outline: "1px solid var(--muted)" },
+  ".cm-nonmatchingBracket, &.cm-focused .cm-nonmatchingBracket": { backgroundColor: "var(--error-bg)", color: "var(--error)" },
+  ".cm-tooltip": { backgroundColor: "var(--surface)", color: "var(--fg)", border: "1px solid var(--border)" },
+  ".cm-tooltip-autocomplete > ul > li[aria-selected]": { backgroundColor: "var(--accent)", color: "var(--accent-fg)" },
+  ".cm-completionDetail": { color: "inherit", opacity: "0.85" },
+  ".cm-panels": { backgroundColor: "var(--surface-2)", color: "var(--fg)" },
+  ".cm-diagnostic-error": { borderLeftColor: "var(--error)" },
+  ".cm-diagnostic-warning": { borderLeftColor: "var(--warn)" },
+});
+
+// The parser loads after the page is up, off the cold start's path.
+const sourceForm = () => import("./source-form.js");
+
+// syntaxLint marks a syntax error where acorn finds it, as the user types.
+async function syntaxLint(view) {
+  const doc = view.state.doc;
+  const { readSource } = await sourceForm();
+  const { error } = readSource(doc.toString());
+  if (!error) return [];
+  return [diagnosticAt(doc, error, "error")];
+}
+
+// diagnosticAt makes a diagnostic for a 1-based line and column, covering
+// the rest of the word there (or one character) so the squiggle shows.
+function diagnosticAt(doc, { line, column, message }, severity) {
+  const l = doc.line(Math.min(Math.max(1, line), doc.lines));
+  const from = Math.min(l.from + Math.max(0, (column || 1) - 1), l.to);
+  const rest = /^[\w$]+/.exec(doc.sliceString(from, l.to));
+  const to = rest ? from + rest[0].length : Math.min(from + 1, l.to);
+  return { from, to: Math.max(to, from), severity, message };
+}
 
 export class Editor {
-  // textarea: the editor; gutter: the element that shows line numbers.
-  constructor(textarea, gutter) {
-    this.ta = textarea;
-    this.gutter = gutter;
-    this.lines = 0;
-    this.errorLine = 0;
-    this.tabEscapes = false;
-    textarea.addEventListener("input", () => this.refresh());
-    textarea.addEventListener("scroll", () => this.syncScroll());
-    textarea.addEventListener("keydown", (e) => this.onKey(e));
-    textarea.addEventListener("blur", () => {
-      this.tabEscapes = false;
+  // parent: the element the editor goes in. id: the id of its text box
+  // (the element a screen reader announces by label); label: its
+  // accessible name; describedBy: ids of its hint and error; onChange():
+  // after each edit of the user's; onRun(): Ctrl/⌘+Enter; toolNames():
+  // (a promise of) the tool names completion offers.
+  constructor(parent, { id, label, describedBy = "", onChange = () => {}, onRun = () => {}, toolNames = () => [] }) {
+    this.editable = new Compartment();
+    this.onChange = onChange;
+    this.view = new EditorView({
+      parent,
+      state: EditorState.create({
+        doc: "",
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightSpecialChars(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          indentUnit.of("  "),
+          EditorState.tabSize.of(2),
+          syntaxHighlighting(classHighlighter),
+          bracketMatching(),
+          closeBrackets(),
+          autocompletion(),
+          highlightActiveLine(),
+          highlightSelectionMatches(),
+          EditorView.lineWrapping,
+          javascript(),
+          javascriptLanguage.data.of({ autocomplete: actionCompletions(toolNames) }),
+          linter(syntaxLint, { delay: 400 }),
+          lintGutter(),
+          Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
+          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
+          // tabindex: the text box is what the keyboard reaches, also when
+          // locked, and the region that scrolls has it inside.
+          EditorView.contentAttributes.of({ id, "aria-label": label, "aria-describedby": describedBy, tabindex: "0" }),
+          this.editable.of(editableExtensions(true)),
+          pageTheme,
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged && !update.transactions.some((tr) => tr.annotation(fromPage))) this.onChange();
+          }),
+        ],
+      }),
     });
-    this.refresh();
+    // Scripts and the page's tests read the editor as they read any field.
+    Object.defineProperty(this.view.contentDOM, "value", { get: () => this.value, configurable: true });
   }
 
   get value() {
-    return this.ta.value;
+    return this.view.state.doc.toString();
   }
 
-  // set replaces the whole text (an example, a link), keeping the gutter
-  // in step.
+  // set replaces the whole text (an example, a link); onChange is not
+  // called, and undo brings the text before back.
   set value(text) {
-    this.ta.value = text;
-    this.refresh();
-    // Reading scrollTop now would force a layout; the next frame has one.
-    requestAnimationFrame(() => this.syncScroll());
+    text = String(text);
+    if (text === this.value) return;
+    this.view.dispatch({
+      changes: { from: 0, to: this.view.state.doc.length, insert: text },
+      selection: { anchor: 0 },
+      annotations: fromPage.of(true),
+      scrollIntoView: true,
+    });
   }
 
-  // refresh redraws the line numbers when the count of lines changed.
-  // Scrolling, typing's included, is followed by the scroll event.
-  refresh() {
-    const n = countLines(this.ta.value);
-    if (n !== this.lines) {
-      this.lines = n;
-      this.drawGutter();
-    }
+  // setReadOnly locks the editor (an embed's readonly=1): no typing, no
+  // pasting, and it looks locked; it stays focusable so it can be read and
+  // scrolled from the keyboard.
+  setReadOnly(on) {
+    this.view.dispatch({ effects: this.editable.reconfigure(editableExtensions(!on)) });
+    this.view.dom.classList.toggle("is-locked", on);
   }
 
-  drawGutter() {
-    const n = this.lines;
-    this.gutter.style.width = `calc(${Math.max(2, String(n).length)}ch + 1rem + 1px)`;
-    const err = this.errorLine >= 1 && this.errorLine <= n ? this.errorLine : 0;
-    const nums = (from, to) => {
-      let s = "";
-      for (let i = from; i <= to; i++) s += `${i}\n`;
-      return s;
-    };
-    if (!err) {
-      this.gutter.textContent = nums(1, n);
+  // showError marks {line, column, message} (1-based) with a lint marker,
+  // or clears the marks with null. severity: "error" or "warning".
+  showError(err, severity = "error") {
+    const diagnostics = err && err.line ? [diagnosticAt(this.view.state.doc, err, severity)] : [];
+    this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
+    this.view.contentDOM.setAttribute("aria-invalid", diagnostics.length && severity === "error" ? "true" : "false");
+  }
+
+  // markError marks line (1-based) as wrong, or clears the marks with 0.
+  markError(line, message = "") {
+    if (!line) {
+      this.showError(null);
+      // The syntax check still applies as soon as the linter runs again.
+      forceLinting(this.view);
       return;
     }
-    const mark = document.createElement("span");
-    mark.className = "gutter-error";
-    mark.textContent = `${err}\n`;
-    this.gutter.replaceChildren(nums(1, err - 1), mark, nums(err + 1, n));
-  }
-
-  syncScroll() {
-    this.gutter.scrollTop = this.ta.scrollTop;
-  }
-
-  // markError marks line (1-based) as wrong, or clears the mark with 0.
-  markError(line) {
-    this.errorLine = line || 0;
-    this.ta.setAttribute("aria-invalid", line ? "true" : "false");
-    this.drawGutter();
+    this.showError({ line, column: 1, message });
   }
 
   // goTo puts the caret at line and column (1-based) and shows it.
   goTo(line, column = 1) {
-    const lines = this.ta.value.split("\n");
-    let pos = 0;
-    for (let i = 0; i < Math.min(line - 1, lines.length - 1); i++) pos += lines[i].length + 1;
-    const row = lines[Math.min(line, lines.length) - 1] || "";
-    pos += Math.min(Math.max(column - 1, 0), row.length);
-    this.ta.focus();
-    this.ta.setSelectionRange(pos, pos);
-    const lineHeight = parseFloat(getComputedStyle(this.ta).lineHeight) || 20;
-    const y = (line - 1) * lineHeight;
-    if (y < this.ta.scrollTop || y > this.ta.scrollTop + this.ta.clientHeight - lineHeight) {
-      this.ta.scrollTop = Math.max(0, y - this.ta.clientHeight / 3);
-    }
+    const doc = this.view.state.doc;
+    const l = doc.line(Math.min(Math.max(1, line), doc.lines));
+    const pos = Math.min(l.from + Math.max(0, column - 1), l.to);
+    this.view.focus();
+    this.view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: "center" }) });
   }
 
-  onKey(e) {
-    if (this.ta.readOnly || e.isComposing) return;
-    if (e.key === "Escape") {
-      this.tabEscapes = true;
-      return;
-    }
-    if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) {
-      if (this.tabEscapes) {
-        this.tabEscapes = false;
-        return; // the browser moves the focus
-      }
-      e.preventDefault();
-      if (e.shiftKey) this.outdent();
-      else this.indent();
-      return;
-    }
-    this.tabEscapes = false;
-    if (e.key === "Enter" && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey) {
-      const { selectionStart: s, value } = this.ta;
-      const lineStart = value.lastIndexOf("\n", s - 1) + 1;
-      const indent = /^[ \t]*/.exec(value.slice(lineStart, s))[0];
-      const extra = /[[{(]\s*$/.test(value.slice(lineStart, s)) ? INDENT : "";
-      if (indent || extra) {
-        e.preventDefault();
-        this.insert(`\n${indent}${extra}`);
-      }
-    }
-  }
-
-  indent() {
-    const { selectionStart: s, selectionEnd: end, value } = this.ta;
-    if (!value.slice(s, end).includes("\n")) {
-      this.insert(INDENT);
-      return;
-    }
-    this.mapLines((line) => INDENT + line);
-  }
-
-  outdent() {
-    this.mapLines((line) => line.replace(/^( {1,2}|\t)/, ""));
-  }
-
-  // mapLines rewrites the selected lines with f, keeping them selected.
-  mapLines(f) {
-    const { selectionStart: s, selectionEnd: end, value } = this.ta;
-    const start = value.lastIndexOf("\n", s - 1) + 1;
-    let stop = value.indexOf("\n", end - (end > s && value[end - 1] === "\n" ? 1 : 0));
-    if (stop < 0) stop = value.length;
-    const block = value.slice(start, stop);
-    const next = block.split("\n").map(f).join("\n");
-    if (next === block) return;
-    this.ta.setSelectionRange(start, stop);
-    this.insert(next);
-    this.ta.setSelectionRange(start, start + next.length);
-  }
-
-  // insert replaces the selection with text. execCommand keeps the
-  // browser's undo history (setting .value would wipe it); where it is not
-  // supported, setRangeText does the edit without undo.
-  insert(text) {
-    let ok = false;
-    try {
-      ok = document.execCommand("insertText", false, text);
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
-      this.ta.setRangeText(text, this.ta.selectionStart, this.ta.selectionEnd, "end");
-      this.ta.dispatchEvent(new Event("input", { bubbles: true }));
-    }
+  focus() {
+    this.view.focus();
   }
 }
 
-function countLines(s) {
-  let n = 1;
-  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) n++;
-  return n;
+function editableExtensions(on) {
+  return [EditorState.readOnly.of(!on), EditorView.editable.of(on)];
 }

@@ -5,6 +5,7 @@
 // code itself, so the panel follows the loop as it changes.
 
 import { h } from "./dom.js";
+import { highlightGoLines } from "./go-highlight.js";
 
 const PHASE = /\/\/ phase: (\w+)/;
 
@@ -52,8 +53,9 @@ export class LoopPanel {
       return;
     }
     const frag = document.createDocumentFragment();
+    const shown = highlightGoLines(loop.lines);
     loop.lines.forEach((line, i) => {
-      const li = h("li", { className: "loop-line", value: String(loop.firstLine + i) }, line);
+      const li = h("li", { className: "loop-line", value: String(loop.firstLine + i) }, ...shown[i]);
       const m = PHASE.exec(line);
       if (m) {
         li.dataset.phase = m[1];
