@@ -52,10 +52,11 @@ export function actionCompletions(toolNames) {
 }
 
 // insideObject reports whether the syntax node sits in an object literal
-// (and not, say, in a block of statements).
+// (and not, say, in a block of statements). Code being typed is often
+// incomplete, and the parser may take an unfinished object for a pattern.
 function insideObject(node) {
   for (let n = node; n; n = n.parent) {
-    if (n.name === "ObjectExpression") return true;
+    if (n.name === "ObjectExpression" || n.name === "ObjectPattern") return true;
     if (n.name === "Block" || n.name === "Script") return false;
   }
   return false;

@@ -13,8 +13,8 @@ import { EditorState, Compartment, Annotation, Prec } from "@codemirror/state";
 import { bracketMatching, indentOnInput, syntaxHighlighting, indentUnit } from "@codemirror/language";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from "@codemirror/autocomplete";
-import { linter, lintGutter, setDiagnostics, forceLinting } from "@codemirror/lint";
+import { autocompletion, closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { linter, lintGutter, setDiagnostics, setDiagnosticsEffect, forceLinting, forEachDiagnostic } from "@codemirror/lint";
 import { javascript, javascriptLanguage } from "@codemirror/lang-javascript";
 import { classHighlighter } from "@lezer/highlight";
 import { actionCompletions } from "./completions.js";
@@ -103,7 +103,7 @@ export class Editor {
           linter(syntaxLint, { delay: 400 }),
           lintGutter(),
           Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
+          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),
           // tabindex: the text box is what the keyboard reaches, also when
           // locked, and the region that scrolls has it inside.
           EditorView.contentAttributes.of({ id, "aria-label": label, "aria-describedby": describedBy, tabindex: "0" }),
@@ -111,6 +111,7 @@ export class Editor {
           pageTheme,
           EditorView.updateListener.of((update) => {
             if (update.docChanged && !update.transactions.some((tr) => tr.annotation(fromPage))) this.onChange();
+            if (update.transactions.some((tr) => tr.effects.some((e) => e.is(setDiagnosticsEffect)))) this.showValidity();
           }),
         ],
       }),
@@ -149,7 +150,16 @@ export class Editor {
   showError(err, severity = "error") {
     const diagnostics = err && err.line ? [diagnosticAt(this.view.state.doc, err, severity)] : [];
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
-    this.view.contentDOM.setAttribute("aria-invalid", diagnostics.length && severity === "error" ? "true" : "false");
+  }
+
+  // showValidity tells screen readers whether the code has an error mark.
+  showValidity() {
+    let invalid = false;
+    forEachDiagnostic(this.view.state, (d) => {
+      if (d.severity === "error") invalid = true;
+    });
+    const v = invalid ? "true" : "false";
+    if (this.view.contentDOM.getAttribute("aria-invalid") !== v) this.view.contentDOM.setAttribute("aria-invalid", v);
   }
 
   // markError marks line (1-based) as wrong, or clears the marks with 0.
