@@ -436,6 +436,8 @@ func (p *page) waitReady() {
 	if state != "ready" {
 		p.t.Fatalf("the page's engine did not load: body[data-engine] = %q; the page showed: %s", state, p.text("body"))
 	}
+	// Once the engine is up, the plain text boxes become code editors.
+	waitFor[bool](p, waitTimeout, "the code editors", `document.querySelectorAll(".editor .cm-editor").length === 2`)
 }
 
 // eval evaluates expr in the page (awaiting a promise) and decodes the result

@@ -37,7 +37,7 @@ function makeEditor(name, label, toolNames) {
   const editor = new Editor(box, {
     id: `${name}-editor`,
     label,
-    describedBy: box.dataset.describedby,
+    describedBy: byId(`${name}-editor`).getAttribute("aria-describedby"),
     onChange: () => edited(name),
     onRun: () => runner.run(),
     toolNames,
@@ -52,6 +52,15 @@ const editors = {
   model: makeEditor("model", "Model", async () => (await import("./source-form.js")).topLevelKeys(editors.tools.value)),
   tools: makeEditor("tools", "Tools", () => []),
 };
+// The editors start as plain text boxes and become code editors once the
+// engine has started (or failed to): the code editor's weight stays off
+// the engine's start. Coming to an editor upgrades it sooner.
+const upgradeEditors = () => {
+  for (const e of Object.values(editors)) e.upgrade();
+  import("./go-highlight.js").then(({ highlightLoopList }) => highlightLoopList(byId("loop-source")));
+};
+globalThis.agentloopBoot.first.ready.then(upgradeEditors, upgradeEditors);
+
 const userMessage = byId("user-message");
 const maxSteps = byId("max-steps");
 const timeLimit = byId("time-limit");
@@ -154,7 +163,7 @@ function clearErrors() {
     const el = byId(`${name}-error`);
     el.textContent = "";
     el.hidden = true;
-    editors[name].markError(0);
+    editors[name].showError(null);
     el.parentElement.querySelector(".goto-error").hidden = true;
   }
 }

@@ -1,7 +1,9 @@
-// Go syntax highlighting for the Loop panel's lines, by CodeMirror's Go
-// parser (@codemirror/lang-go). It returns nodes, not HTML: each token is a
-// <span class="tok-..."> (classHighlighter's classes, coloured in
-// style.css) holding its text as textContent.
+// Go syntax highlighting for the Loop panel, by CodeMirror's Go parser
+// (@codemirror/lang-go). The panel (loop-panel.js) shows the loop's lines
+// as plain text at once; the page calls highlightLoopList once the engine
+// is up, and each line's text is replaced by its tokens: <span
+// class="tok-..."> (classHighlighter's classes, coloured in style.css)
+// with the text as textContent, never HTML.
 
 import { goLanguage } from "@codemirror/lang-go";
 import { highlightCode, classHighlighter } from "@lezer/highlight";
@@ -27,4 +29,22 @@ export function highlightGoLines(lines) {
     () => out.push([]),
   );
   return out;
+}
+
+// highlightLoopList highlights the Loop panel's list of lines (li
+// elements, one per line), now or as soon as the panel has filled it.
+export function highlightLoopList(list) {
+  const apply = () => {
+    const items = [...list.children];
+    if (!items.length) return false;
+    const shown = highlightGoLines(items.map((li) => li.textContent));
+    items.forEach((li, i) => li.replaceChildren(...shown[i]));
+    return true;
+  };
+  if (apply()) return;
+  const watch = new MutationObserver(() => {
+    watch.disconnect();
+    apply();
+  });
+  watch.observe(list, { childList: true });
 }

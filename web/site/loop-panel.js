@@ -5,7 +5,6 @@
 // code itself, so the panel follows the loop as it changes.
 
 import { h } from "./dom.js";
-import { highlightGoLines } from "./go-highlight.js";
 
 const PHASE = /\/\/ phase: (\w+)/;
 
@@ -53,9 +52,8 @@ export class LoopPanel {
       return;
     }
     const frag = document.createDocumentFragment();
-    const shown = highlightGoLines(loop.lines);
     loop.lines.forEach((line, i) => {
-      const li = h("li", { className: "loop-line", value: String(loop.firstLine + i) }, ...shown[i]);
+      const li = h("li", { className: "loop-line", value: String(loop.firstLine + i) }, line);
       const m = PHASE.exec(line);
       if (m) {
         li.dataset.phase = m[1];
