@@ -6,12 +6,13 @@ WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)
 WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 WASM_ENV := GOOS=js GOARCH=wasm
 
-.PHONY: all build serve test vet test-native test-wasm test-page test-browser bench clean tools-node tools-chromium tools-axe
+.PHONY: all build serve test vet test-native test-wasm test-browser test-page bench clean tools-node tools-chromium tools-axe tools-npm
 
 all: build
 
-## build: compile the bridge to web/site/main.wasm and copy wasm_exec.js and the loop's source beside it.
-build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt
+## build: compile the bridge to web/site/main.wasm, copy wasm_exec.js and the loop's source beside it,
+## and bundle the page and its worker into web/site/dist/ (npm packages from web/package-lock.json).
+build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/dist/app.js
 
 web/site/main.wasm: go.mod go.sum $(wildcard agent/*.go wasm/*.go wasm/*.js)
 	$(WASM_ENV) $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm
@@ -24,11 +25,31 @@ web/site/wasm_exec.js: $(WASM_EXEC_JS)
 web/site/agent-loop.go.txt: agent/loop.go
 	cp $< $@
 
+# The npm packages (CodeMirror, acorn, esbuild, axe-core), exactly as
+# web/package-lock.json pins them: installed when missing or older than the
+# lockfile. npm ci writes node_modules/.package-lock.json last.
+NPM_STAMP := web/node_modules/.package-lock.json
+$(NPM_STAMP): web/package.json web/package-lock.json
+	@$(call need,npm,npm,the page's build and the browser tests)
+	npm ci --prefix web --no-audit --no-fund
+	@touch $@
+
+tools-npm: $(NPM_STAMP)
+
+# The page (entry app.js) and its worker (entry worker.js, which imports
+# wasm_exec.js) bundled by esbuild: minified, with source maps, code shared
+# by both and what loads later (the worker's parser) split into chunks.
+# Every source of web/site is a prerequisite; the outputs live in dist/.
+web/site/dist/app.js: $(wildcard web/site/*.js) web/site/wasm_exec.js $(NPM_STAMP)
+	rm -rf web/site/dist
+	web/node_modules/.bin/esbuild web/site/app.js web/site/worker.js --bundle --splitting --format=esm \
+	  --minify --sourcemap --target=es2022 --outdir=web/site/dist --chunk-names=chunks/[name]-[hash] --log-level=warning
+
 ## serve: build, then serve web/site/ on 127.0.0.1:$(PORT) until Ctrl+C.
 serve: build
 	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web/site
 
-## test: vet, then the native, wasm (Node), page-module (Node) and browser (Chromium) tests.
+## test: vet, then the native, wasm (Node), page module (node --test) and browser (Chromium) tests.
 test: vet test-native test-wasm test-page
 
 vet:
@@ -42,8 +63,8 @@ test-native: build tools-chromium tools-axe
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
-# The page's pure modules (web/site/*.js), under node --test.
-test-page: tools-node
+# The page's pure modules (web/site/*.js that touch no DOM), under node's runner.
+test-page: tools-node $(NPM_STAMP)
 	node --test web/test/*.test.mjs
 
 test-browser: build tools-chromium tools-axe
@@ -55,6 +76,7 @@ bench: build tools-chromium
 
 clean:
 	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt
+	rm -rf web/site/dist
 	rm -rf web/testdata/screenshots .bench web/node_modules
 
 # Installers. $(call need,COMMAND,PACKAGE,WHO): when COMMAND is missing, install
@@ -76,7 +98,4 @@ tools-node:
 	@$(call need,node,nodejs,the wasm tests)
 
 # The accessibility check injects axe-core (npm, pinned in web/package-lock.json).
-AXE := web/node_modules/axe-core/axe.min.js
-tools-axe:
-	@test -f $(AXE) || { $(call need,npm,npm,the browser tests (for axe-core)); \
-	  npm ci --prefix web --no-audit --no-fund; }
+tools-axe: $(NPM_STAMP)

@@ -32,6 +32,7 @@ import (
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"agentloop.dev/web/internal/headless"
 	"agentloop.dev/web/internal/static"
@@ -84,7 +85,7 @@ func startBrowser() error {
 
 // checkBuilt reports the build outputs the page needs that are missing.
 func checkBuilt() error {
-	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt"} {
+	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "dist/app.js", "dist/worker.js"} {
 		if _, err := os.Stat(filepath.Join("site", f)); err != nil {
 			return fmt.Errorf("web/site/%s is missing: run make build first", f)
 		}
@@ -435,6 +436,8 @@ func (p *page) waitReady() {
 	if state != "ready" {
 		p.t.Fatalf("the page's engine did not load: body[data-engine] = %q; the page showed: %s", state, p.text("body"))
 	}
+	// Once the engine is up, the plain text boxes become code editors.
+	waitFor[bool](p, waitTimeout, "the code editors", `document.querySelectorAll(".editor .cm-editor").length === 2`)
 }
 
 // eval evaluates expr in the page (awaiting a promise) and decodes the result
@@ -497,7 +500,8 @@ func (p *page) text(sel string) string {
 	return eval[string](p, fmt.Sprintf(`%s.textContent.replace(/\s+/g, " ").trim()`, must(sel)))
 }
 
-// value returns the value of an input, select or textarea.
+// value returns the value of an input, select or textarea, or the text of
+// a code editor (its text box, e.g. #model-editor, reads like a field).
 func (p *page) value(sel string) string {
 	p.t.Helper()
 	return eval[string](p, must(sel)+`.value`)
@@ -525,9 +529,27 @@ func (p *page) setValue(sel, v string) {
 		e.dispatchEvent(new Event("change", {bubbles: true})); })()`, must(sel), js(v)))
 }
 
-// setEditor replaces the source in the editor textarea id ("model-editor"
-// or "tools-editor") as pasting would.
-func (p *page) setEditor(id, src string) { p.t.Helper(); p.setValue("#"+id, src) }
+// setEditor replaces the source in the code editor whose text box is id
+// ("model-editor" or "tools-editor") as a user pasting it would: focus the
+// editor, select all with Ctrl+A, and paste (a paste event carrying the
+// text, which the editor takes as it takes the clipboard's), or press
+// Backspace when src is empty.
+func (p *page) setEditor(id, src string) {
+	p.t.Helper()
+	sel := "#" + id
+	replace := chromedp.KeyEvent(kb.Backspace)
+	if src != "" {
+		replace = chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const data = new DataTransfer();
+			data.setData("text/plain", %s);
+			document.activeElement.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true})); })()`, js(src)))
+	}
+	p.do("pasting into "+sel,
+		chromedp.Focus(chromedp.CSS(sel)),
+		chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+		replace,
+	)
+	waitFor[bool](p, waitTimeout, "the editor "+sel+" to hold what was pasted", fmt.Sprintf(`%s.value === %s`, must(sel), js(src)))
+}
 
 // chooseExample picks the example id from the examples menu and waits until
 // the editors show it. It empties the editors first, so that it can tell the

@@ -188,15 +188,15 @@ func TestPageEmbedModes(t *testing.T) {
 		p.open("/?embed=1#example=chain")
 		assert.True(t, eval[bool](p, `document.body.classList.contains("embed")`), "?embed=1 gives the compact layout (body.embed)")
 		assert.Equal(t, "chain", p.value("#example-select"), "#example=chain picks the chain example")
-		assert.False(t, eval[bool](p, `document.querySelector("#model-editor").readOnly || document.querySelector("#tools-editor").readOnly`),
+		assert.False(t, eval[bool](p, `[...document.querySelectorAll("#model-editor, #tools-editor")].some((e) => e.getAttribute("aria-readonly") === "true")`),
 			"without readonly=1 the editors can be edited")
 		assert.True(t, p.staysIdle(idleWindow), "without autorun=1 nothing runs by itself")
 	})
 	t.Run("readonly=1 locks the editors", func(t *testing.T) {
 		p := newPage(t)
 		p.open("/?embed=1&readonly=1#example=add")
-		assert.True(t, eval[bool](p, `document.querySelector("#model-editor").readOnly && document.querySelector("#tools-editor").readOnly`),
-			"readonly=1 makes both editors read-only")
+		assert.True(t, eval[bool](p, `[...document.querySelectorAll("#model-editor, #tools-editor")].every((e) => e.getAttribute("aria-readonly") === "true")`),
+			"readonly=1 makes both editors read-only, and says so to screen readers")
 		before := p.value("#model-editor")
 		p.do("typing into the locked Model editor", chromedp.SendKeys(chromedp.CSS("#model-editor"), "typed"))
 		assert.Equal(t, before, p.value("#model-editor"), "typing does not change a locked editor")

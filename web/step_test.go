@@ -217,13 +217,18 @@ func TestPageLoopPanelShowsTheRealLoopSource(t *testing.T) {
 	xs := eval[map[string]float64](p, `(() => {
 		const out = {};
 		for (const li of document.querySelectorAll("#loop-source .loop-line")) {
-			const node = [...li.childNodes].find((n) => n.nodeType === Node.TEXT_NODE);
-			if (!node) continue;
-			const tabs = node.data.match(/^\t*/)[0].length;
-			if (tabs === node.data.length || String(tabs) in out) continue;
+			// The line's text may be split among highlighted tokens.
+			const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+			let tabs = 0, node = null, at = -1;
+			while ((node = walker.nextNode())) {
+				const lead = node.data.match(/^\t*/)[0].length;
+				tabs += lead;
+				if (lead < node.data.length) { at = lead; break; }
+			}
+			if (at < 0 || String(tabs) in out) continue;
 			const r = document.createRange();
-			r.setStart(node, tabs);
-			r.setEnd(node, tabs + 1);
+			r.setStart(node, at);
+			r.setEnd(node, at + 1);
 			out[tabs] = r.getBoundingClientRect().left;
 		}
 		return out;

@@ -36,10 +36,36 @@ document.body.classList.toggle("embed", opts.embed);
 // A tutorial's iframe has little room: the Loop panel starts folded there.
 if (opts.embed) byId("loop-panel").open = false;
 
+// makeEditor puts the editor for name ("model" or "tools") in its box.
+function makeEditor(name, label, toolNames) {
+  const box = byId(`${name}-box`);
+  const editor = new Editor(box, {
+    id: `${name}-editor`,
+    label,
+    describedBy: byId(`${name}-editor`).getAttribute("aria-describedby"),
+    onChange: () => edited(name),
+    onRun: () => runner.run(),
+    toolNames,
+  });
+  // The name beside the editor focuses it, as a label would.
+  byId(`${name}-label`).addEventListener("click", () => editor.focus());
+  return editor;
+}
+
 const editors = {
-  model: new Editor(byId("model-editor"), byId("model-editor").previousElementSibling),
-  tools: new Editor(byId("tools-editor"), byId("tools-editor").previousElementSibling),
+  // The parser loads on first use, off the cold start's path.
+  model: makeEditor("model", "Model", async () => (await import("./source-form.js")).topLevelKeys(editors.tools.value)),
+  tools: makeEditor("tools", "Tools", () => []),
 };
+// The editors start as plain text boxes and become code editors once the
+// engine has started (or failed to): the code editor's weight stays off
+// the engine's start. Coming to an editor upgrades it sooner.
+const upgradeEditors = () => {
+  for (const e of Object.values(editors)) e.upgrade();
+  import("./go-highlight.js").then(({ highlightLoopList }) => highlightLoopList(byId("loop-source")));
+};
+globalThis.agentloopBoot.first.ready.then(upgradeEditors, upgradeEditors);
+
 const userMessage = byId("user-message");
 const maxSteps = byId("max-steps");
 const timeLimit = byId("time-limit");
@@ -130,7 +156,7 @@ function showEditorError({ editor, line, column, message }) {
   const text = line ? `Line ${line}, column ${column}: ${message}` : message;
   el.textContent = text;
   el.hidden = false;
-  editors[editor].markError(line || 0);
+  editors[editor].showError(line ? { line, column, message } : null);
   const go = el.parentElement.querySelector(".goto-error");
   go.hidden = !line;
   go.dataset.line = String(line || 0);
@@ -143,9 +169,20 @@ function clearErrors() {
     const el = byId(`${name}-error`);
     el.textContent = "";
     el.hidden = true;
-    editors[name].markError(0);
+    editors[name].showError(null);
     el.parentElement.querySelector(".goto-error").hidden = true;
   }
+}
+
+// A model or tool call threw: its line in the editor gets a marker. A
+// mistake in the code (a ReferenceError, a TypeError) is also explained
+// beside the editor; an Error the code throws on purpose is the tool's
+// answer, which the transcript shows.
+const MISTAKES = new Set(["ReferenceError", "TypeError", "RangeError", "SyntaxError"]);
+function showCodeError(err) {
+  const message = err.name && !err.message.startsWith(err.name) ? `${err.name}: ${err.message}` : err.message;
+  if (MISTAKES.has(err.name)) showEditorError({ ...err, message });
+  else editors[err.editor].showError({ ...err, message }, "warning");
 }
 
 for (const button of document.querySelectorAll(".goto-error")) {
@@ -218,6 +255,7 @@ const runner = new Runner({
     save();
   },
   onCompileError: showEditorError,
+  onCodeError: showCodeError,
 });
 
 // "Show earlier" widens the window; the view renders it.
@@ -243,6 +281,8 @@ onButton("back", () => runner.back());
 onButton("stop", () => runner.stop());
 
 document.addEventListener("keydown", (e) => {
+  // In the editors, their own key binding runs (and takes the key).
+  if (e.defaultPrevented) return;
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey) {
     e.preventDefault();
     runner.run();
@@ -251,17 +291,20 @@ document.addEventListener("keydown", (e) => {
 
 // ---- persistence: every edit is saved at once ----
 
-for (const el of [byId("model-editor"), byId("tools-editor"), userMessage, maxSteps, timeLimit]) {
-  el.addEventListener("input", () => {
-    save();
-    // A #state or #example in the address no longer says what the editors
-    // hold; a reload must bring back the edits, not the link.
-    if (!opts.embed) clearHash();
-    if (el === byId("model-editor") || el === byId("tools-editor") || el === userMessage) syncExample();
-    scheduleEmbedLink();
-    runner.controls();
-  });
+// edited follows every edit of the user's: in an editor (name "model" or
+// "tools") or a field.
+function edited(name) {
+  save();
+  // A #state or #example in the address no longer says what the editors
+  // hold; a reload must bring back the edits, not the link.
+  if (!opts.embed) clearHash();
+  if (name === "model" || name === "tools" || name === "message") syncExample();
+  scheduleEmbedLink();
+  runner.controls();
 }
+
+userMessage.addEventListener("input", () => edited("message"));
+for (const el of [maxSteps, timeLimit]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", save);
 
 // ---- share, export ----
@@ -347,7 +390,7 @@ async function init() {
 }
 
 if (opts.readonly) {
-  for (const e of Object.values(editors)) e.ta.readOnly = true;
+  for (const e of Object.values(editors)) e.setReadOnly(true);
 }
 
 init().finally(() => {

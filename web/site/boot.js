@@ -29,7 +29,8 @@
   // startWorker starts a worker and hands it the compiled engine; ready
   // settles with the worker's timings once runAgent exists in it.
   function startWorker() {
-    const worker = new Worker("worker.js");
+    // A module worker, bundled by make build (worker.js is its source).
+    const worker = new Worker("dist/worker.js", { type: "module" });
     const ready = new Promise((resolve, reject) => {
       const onMessage = (e) => {
         const msg = e.data;

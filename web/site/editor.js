@@ -1,175 +1,108 @@
-// A code editor on a plain <textarea>: a line-number gutter beside it, Tab
-// and Shift+Tab to indent and outdent, Enter keeps the indentation, and
-// the line of an error marked in the gutter. A textarea keeps everything
-// the browser gives for free: undo, IME, spellcheck off, screen readers.
+// The Model and Tools editors. Each starts as a plain <textarea>, usable
+// at once, and becomes the full code editor (code-editor.js: CodeMirror,
+// loaded as a chunk of its own) by upgrade(): the page calls it once the
+// engine is up, or sooner when the user comes to the editor. So the code
+// editor's weight never slows the engine's start, which runs beside the
+// page's thread on the same cores.
 //
-// Tab is taken for indentation, so Esc first lets the next Tab (or
-// Shift+Tab) move the focus on, as the editor's hint says; no keyboard
-// trap.
-
-const INDENT = "  ";
+// The API is the same in both states: value, showError, goTo, focus,
+// setReadOnly; onChange hears the user's edits.
 
 export class Editor {
-  // textarea: the editor; gutter: the element that shows line numbers.
-  constructor(textarea, gutter) {
-    this.ta = textarea;
-    this.gutter = gutter;
-    this.lines = 0;
-    this.errorLine = 0;
-    this.tabEscapes = false;
-    textarea.addEventListener("input", () => this.refresh());
-    textarea.addEventListener("scroll", () => this.syncScroll());
-    textarea.addEventListener("keydown", (e) => this.onKey(e));
-    textarea.addEventListener("blur", () => {
-      this.tabEscapes = false;
+  // parent: the element the editor goes in (holding its textarea, from
+  // index.html, so that it is there as soon as the page is parsed). id:
+  // the id of its text box; label: its accessible name; describedBy: ids
+  // of its hint and error;
+  // onChange(): after each edit of the user's; onRun(): Ctrl/⌘+Enter in the
+  // code editor; toolNames(): (a promise of) the tool names completion
+  // offers.
+  constructor(parent, options) {
+    this.parent = parent;
+    this.options = options;
+    this.code = null; // the CodeEditor, once upgraded
+    this.upgrading = null;
+    this.edited = false;
+    this.readOnly = false;
+    const ta = parent.querySelector("textarea");
+    ta.addEventListener("input", () => {
+      this.edited = true;
+      options.onChange();
     });
-    this.refresh();
+    // Coming to the editor asks for the code editor now.
+    ta.addEventListener("focus", () => this.upgrade(), { once: true });
+    if (document.activeElement === ta) this.upgrade();
+    this.ta = ta;
+  }
+
+  // upgrade swaps in the code editor, keeping the text, the caret and the
+  // focus. It resolves once done; calling it again is harmless.
+  upgrade() {
+    if (!this.upgrading) {
+      this.upgrading = import("./code-editor.js").then(({ CodeEditor }) => {
+        const ta = this.ta;
+        const focused = document.activeElement === ta;
+        const len = ta.value.length;
+        const code = new CodeEditor(this.parent, {
+          ...this.options,
+          doc: ta.value,
+          selection: { anchor: Math.min(ta.selectionStart, len), head: Math.min(ta.selectionEnd, len) },
+          readOnly: this.readOnly,
+          edited: this.edited,
+        });
+        ta.remove();
+        this.ta = null;
+        this.code = code;
+        if (this.pendingError) code.showError(...this.pendingError);
+        if (focused) code.focus();
+      });
+    }
+    return this.upgrading;
   }
 
   get value() {
-    return this.ta.value;
+    return this.code ? this.code.value : this.ta.value;
   }
 
-  // set replaces the whole text (an example, a link), keeping the gutter
-  // in step.
+  // set replaces the whole text (an example, a link); onChange is not
+  // called.
   set value(text) {
-    this.ta.value = text;
-    this.refresh();
-    // Reading scrollTop now would force a layout; the next frame has one.
-    requestAnimationFrame(() => this.syncScroll());
-  }
-
-  // refresh redraws the line numbers when the count of lines changed.
-  // Scrolling, typing's included, is followed by the scroll event.
-  refresh() {
-    const n = countLines(this.ta.value);
-    if (n !== this.lines) {
-      this.lines = n;
-      this.drawGutter();
-    }
-  }
-
-  drawGutter() {
-    const n = this.lines;
-    this.gutter.style.width = `calc(${Math.max(2, String(n).length)}ch + 1rem + 1px)`;
-    const err = this.errorLine >= 1 && this.errorLine <= n ? this.errorLine : 0;
-    const nums = (from, to) => {
-      let s = "";
-      for (let i = from; i <= to; i++) s += `${i}\n`;
-      return s;
-    };
-    if (!err) {
-      this.gutter.textContent = nums(1, n);
+    if (this.code) {
+      this.code.value = text;
       return;
     }
-    const mark = document.createElement("span");
-    mark.className = "gutter-error";
-    mark.textContent = `${err}\n`;
-    this.gutter.replaceChildren(nums(1, err - 1), mark, nums(err + 1, n));
+    this.ta.value = String(text);
+    this.edited = false;
   }
 
-  syncScroll() {
-    this.gutter.scrollTop = this.ta.scrollTop;
+  // setReadOnly locks the editor (an embed's readonly=1).
+  setReadOnly(on) {
+    this.readOnly = on;
+    if (this.code) {
+      this.code.setReadOnly(on);
+      return;
+    }
+    this.ta.readOnly = on;
+    this.ta.setAttribute("aria-readonly", on ? "true" : "false");
   }
 
-  // markError marks line (1-based) as wrong, or clears the mark with 0.
-  markError(line) {
-    this.errorLine = line || 0;
-    this.ta.setAttribute("aria-invalid", line ? "true" : "false");
-    this.drawGutter();
+  // showError marks {line, column, message} (1-based) in the editor, or
+  // clears the marks with null. severity: "error" or "warning".
+  showError(err, severity = "error") {
+    if (this.code) {
+      this.code.showError(err, severity);
+      return;
+    }
+    this.pendingError = err ? [err, severity] : null;
+    this.ta.setAttribute("aria-invalid", err && severity === "error" ? "true" : "false");
   }
 
   // goTo puts the caret at line and column (1-based) and shows it.
-  goTo(line, column = 1) {
-    const lines = this.ta.value.split("\n");
-    let pos = 0;
-    for (let i = 0; i < Math.min(line - 1, lines.length - 1); i++) pos += lines[i].length + 1;
-    const row = lines[Math.min(line, lines.length) - 1] || "";
-    pos += Math.min(Math.max(column - 1, 0), row.length);
-    this.ta.focus();
-    this.ta.setSelectionRange(pos, pos);
-    const lineHeight = parseFloat(getComputedStyle(this.ta).lineHeight) || 20;
-    const y = (line - 1) * lineHeight;
-    if (y < this.ta.scrollTop || y > this.ta.scrollTop + this.ta.clientHeight - lineHeight) {
-      this.ta.scrollTop = Math.max(0, y - this.ta.clientHeight / 3);
-    }
+  async goTo(line, column = 1) {
+    await this.upgrade();
+    this.code.goTo(line, column);
   }
 
-  onKey(e) {
-    if (this.ta.readOnly || e.isComposing) return;
-    if (e.key === "Escape") {
-      this.tabEscapes = true;
-      return;
-    }
-    if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) {
-      if (this.tabEscapes) {
-        this.tabEscapes = false;
-        return; // the browser moves the focus
-      }
-      e.preventDefault();
-      if (e.shiftKey) this.outdent();
-      else this.indent();
-      return;
-    }
-    this.tabEscapes = false;
-    if (e.key === "Enter" && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey) {
-      const { selectionStart: s, value } = this.ta;
-      const lineStart = value.lastIndexOf("\n", s - 1) + 1;
-      const indent = /^[ \t]*/.exec(value.slice(lineStart, s))[0];
-      const extra = /[[{(]\s*$/.test(value.slice(lineStart, s)) ? INDENT : "";
-      if (indent || extra) {
-        e.preventDefault();
-        this.insert(`\n${indent}${extra}`);
-      }
-    }
+  focus() {
+    (this.code ? this.code : this.ta).focus();
   }
-
-  indent() {
-    const { selectionStart: s, selectionEnd: end, value } = this.ta;
-    if (!value.slice(s, end).includes("\n")) {
-      this.insert(INDENT);
-      return;
-    }
-    this.mapLines((line) => INDENT + line);
-  }
-
-  outdent() {
-    this.mapLines((line) => line.replace(/^( {1,2}|\t)/, ""));
-  }
-
-  // mapLines rewrites the selected lines with f, keeping them selected.
-  mapLines(f) {
-    const { selectionStart: s, selectionEnd: end, value } = this.ta;
-    const start = value.lastIndexOf("\n", s - 1) + 1;
-    let stop = value.indexOf("\n", end - (end > s && value[end - 1] === "\n" ? 1 : 0));
-    if (stop < 0) stop = value.length;
-    const block = value.slice(start, stop);
-    const next = block.split("\n").map(f).join("\n");
-    if (next === block) return;
-    this.ta.setSelectionRange(start, stop);
-    this.insert(next);
-    this.ta.setSelectionRange(start, start + next.length);
-  }
-
-  // insert replaces the selection with text. execCommand keeps the
-  // browser's undo history (setting .value would wipe it); where it is not
-  // supported, setRangeText does the edit without undo.
-  insert(text) {
-    let ok = false;
-    try {
-      ok = document.execCommand("insertText", false, text);
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
-      this.ta.setRangeText(text, this.ta.selectionStart, this.ta.selectionEnd, "end");
-      this.ta.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-  }
-}
-
-function countLines(s) {
-  let n = 1;
-  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) n++;
-  return n;
 }

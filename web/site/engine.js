@@ -90,10 +90,11 @@ export class Engine {
   // order, ending with a "done" event (made up here when the worker had to
   // be killed: reason "timeout", "canceled" or "crashed"); onCompileError
   // ({editor, line, column, message}) when an editor's code is wrong;
-  // onAsk({step, messages, tools}) when a person is to answer a model call
-  // (request.drive {kind: "person"}; see worker-drive.js), answered with
-  // run.answer(action); onEnd() once, last. It returns the run; run.stop()
-  // cancels it.
+  // onCodeError({editor, line, column, message, name}) where a model or
+  // tool call first threw; onAsk({step, messages, tools}) when a person is
+  // to answer a model call (request.drive {kind: "person"}; see
+  // worker-drive.js), answered with run.answer(action); onEnd() once, last.
+  // It returns the run; run.stop() cancels it.
   run(request, handlers) {
     const run = new Run(this, request, handlers);
     run.begin();
@@ -187,6 +188,11 @@ class Run {
         this.h.onCompileError({ editor: msg.editor, line: msg.line, column: msg.column, message: msg.message });
         this.close();
         this.h.onEnd();
+        break;
+      case "code_error":
+        // A model or tool call threw: where, in the editor. The run goes
+        // on; the loop reports the failure in its events.
+        if (this.h.onCodeError) this.h.onCodeError({ editor: msg.editor, line: msg.line, column: msg.column, message: msg.message, name: msg.name });
         break;
       case "events": {
         this.precise = msg.precise;

@@ -17,8 +17,9 @@ export class Runner {
   // engine: the Engine; transcript, loopPanel: the views; els: the
   // buttons and outputs; inputs(): the run's inputs, or null when a field
   // is invalid (it shows why); key(inputs): what makes two runs the same;
-  // onStart(): before each run; onCompileError(err): an editor's error.
-  constructor({ engine, transcript, loopPanel, els, inputs, key, onStart, onCompileError }) {
+  // onStart(): before each run; onCompileError(err): an editor's error;
+  // onCodeError(err): where a model or tool call threw.
+  constructor({ engine, transcript, loopPanel, els, inputs, key, onStart, onCompileError, onCodeError = () => {} }) {
     this.engine = engine;
     this.transcript = transcript;
     this.loopPanel = loopPanel;
@@ -27,6 +28,7 @@ export class Runner {
     this.key = key;
     this.onStart = onStart;
     this.onCompileError = onCompileError;
+    this.onCodeError = onCodeError;
     this.trace = null;
     this.current = null; // the run in flight
     this.view = { live: true, index: -1, recording: false };
@@ -69,6 +71,7 @@ export class Runner {
       },
       onCompileError: (err) => this.onCompileError(err),
       onAsk: how.onAsk,
+      onCodeError: (err) => this.onCodeError(err),
       onEnd: () => {
         this.current = null;
         if (trace.length === 0) {

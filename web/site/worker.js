@@ -2,9 +2,10 @@
 // which installs globalThis.runAgent), turns the editors' source into a
 // model and tools, and runs them, posting the run's events to the page.
 //
-// It is a classic worker, not a module worker, because importScripts is
-// the one browser-native way to learn the line and column of a syntax
-// error in the editors' code (see worker-compile.js).
+// A module worker, bundled by make build into dist/worker.js (boot.js
+// starts it). Only the engine is on the cold start's path: what a run
+// needs besides (the parser, the event outbox) is imported once the engine
+// is ready.
 //
 // Each worker serves a single run: the page starts a fresh one for every
 // run, so nothing a run leaves behind (timers, globals, a patched
@@ -13,6 +14,7 @@
 //
 // Messages from the page:
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
+//                             (or {type: "engine", url} to fetch it here)
 //   {type: "run", model, tools, userMessage, maxSteps, stopped, drive?}
 //                             stopped: Stop came before the run did; the
 //                             loop then ends it at its first check
@@ -21,131 +23,171 @@
 //   {type: "answer", action}  the person's answer to an "ask"
 //   {type: "stop"}            abort the run (graceful; the page kills the
 //                             worker if it is too busy to hear this)
-// Messages to the page: see worker-events.js.
-"use strict";
+// Messages to the page: see worker-events.js, and
+//   {type: "code_error", editor, line, column, message, name}
+//       the first error a model or tool call threw, where in the editor
+//       it was thrown (the run goes on: the loop reports the failure).
 
-// Wrapped so that none of this is a global the user's code could touch.
-(() => {
-  // When this script began and when its imports were in, for the timings
-  // the "ready" message carries.
-  const startedAt = performance.now();
-  importScripts("wasm_exec.js");
-  const importedAt = performance.now();
+import "./wasm_exec.js";
 
-  // How long Go's main may take to install runAgent after it starts.
-  const READY_TIMEOUT_MS = 10000;
+// When this module began, for the timings the "ready" message carries.
+const startedAt = performance.now();
 
-  // Stop may arrive while the editors' code is still being evaluated; the
-  // run then starts already aborted and the loop ends it at once.
-  const controller = new AbortController();
-  let started = false;
+// How long Go's main may take to install runAgent after it starts.
+const READY_TIMEOUT_MS = 10000;
 
-  self.onmessage = (e) => {
-    const msg = e.data;
-    switch (msg && msg.type) {
-      case "engine":
-        boot(msg);
-        break;
-      case "run":
-        if (started) {
-          postMessage({ type: "end", ok: false, error: "this worker has already run once" });
-          return;
-        }
-        started = true;
-        if (msg.stopped) controller.abort();
-        run(msg);
-        break;
-      case "stop":
-        controller.abort();
-        break;
-      case "answer":
-        self.answerModel(msg.action);
-        break;
+// Stop may arrive while the editors' code is still being evaluated; the
+// run then starts already aborted and the loop ends it at once.
+const controller = new AbortController();
+let started = false;
+// What a run needs besides the engine, loaded after "ready".
+let runParts = null;
+
+self.onmessage = (e) => {
+  const msg = e.data;
+  switch (msg && msg.type) {
+    case "engine":
+      boot(msg);
+      break;
+    case "run":
+      if (started) {
+        postMessage({ type: "end", ok: false, error: "this worker has already run once" });
+        return;
+      }
+      started = true;
+      if (msg.stopped) controller.abort();
+      run(msg);
+      break;
+    case "stop":
+      controller.abort();
+      break;
+    case "answer":
+      if (self.answerModel) self.answerModel(msg.action);
+      break;
+  }
+};
+
+function loadRunParts() {
+  if (!runParts) {
+    runParts = Promise.all([import("./worker-compile.js"), import("./worker-events.js"), import("./worker-drive.js")]).then(([compile]) => compile);
+  }
+  return runParts;
+}
+
+async function boot(msg) {
+  const { module, url } = msg;
+  // Times are ms since the page's time origin, so they line up with the
+  // page's own performance entries.
+  const shift = performance.timeOrigin - (msg.timeOrigin || performance.timeOrigin);
+  const at = (t) => Math.round((t + shift) * 10) / 10;
+  const timing = { started: at(startedAt), posted: msg.postedAt, engineMessage: at(performance.now()) };
+  try {
+    const go = new Go();
+    let instance;
+    if (module) {
+      instance = await WebAssembly.instantiate(module, go.importObject);
+    } else {
+      ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
     }
+    timing.instantiated = at(performance.now());
+    // go.run settles only when Go's main returns; the bridge keeps it
+    // running, so this is not awaited.
+    go.run(instance).catch(() => {});
+    await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
+    timing.ready = at(performance.now());
+    postMessage({ type: "ready", timing });
+    loadRunParts().catch(() => {}); // run() reports a failure
+  } catch (err) {
+    postMessage({ type: "failed", error: describe(err) });
+  }
+}
+
+// until resolves once cond() holds, checking after each macrotask: Go's
+// main may install runAgent only after it yields once.
+function until(cond, timeoutMs) {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (cond()) return resolve();
+      if (performance.now() - t0 > timeoutMs) {
+        return reject(new Error(`main.wasm did not define runAgent within ${timeoutMs} ms`));
+      }
+      setTimeout(check, 1);
+    };
+    check();
+  });
+}
+
+async function run({ model, tools, userMessage, maxSteps, drive }) {
+  let parts;
+  try {
+    parts = await loadRunParts();
+  } catch (err) {
+    postMessage({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
+    return;
+  }
+  const outbox = new self.Outbox((msg) => postMessage(msg));
+  const modelValue = evaluate(parts, outbox, "model", model);
+  if (modelValue === FAILED) return;
+  const toolsValue = evaluate(parts, outbox, "tools", tools);
+  if (toolsValue === FAILED) return;
+
+  // The first error a call throws is placed in its editor; later ones
+  // would only repeat it (a tool that fails at every step).
+  let reported = false;
+  const report = (err) => {
+    if (reported) return;
+    const where = parts.locateError(err);
+    if (!where) return;
+    reported = true;
+    outbox.control({ type: "code_error", ...where });
   };
 
-  async function boot(msg) {
-    const { module } = msg;
-    // Times are ms since the page's time origin, so they line up with the
-    // page's own performance entries.
-    const shift = performance.timeOrigin - (msg.timeOrigin || performance.timeOrigin);
-    const at = (t) => Math.round((t + shift) * 10) / 10;
-    const timing = { started: at(startedAt), imported: at(importedAt), posted: msg.postedAt, engineMessage: at(performance.now()) };
-    try {
-      const go = new Go();
-      const instance = await WebAssembly.instantiate(module, go.importObject);
-      timing.instantiated = at(performance.now());
-      // go.run settles only when Go's main returns; the bridge keeps it
-      // running, so this is not awaited.
-      go.run(instance).catch(() => {});
-      await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
-      timing.ready = at(performance.now());
-      postMessage({ type: "ready", timing });
-      // What a run needs besides the engine loads after "ready", off the
-      // cold start's path; a run message waits in the queue until it is in.
-      importScripts("worker-compile.js", "worker-events.js", "worker-drive.js");
-    } catch (err) {
-      postMessage({ type: "failed", error: describe(err) });
-    }
-  }
-
-  // until resolves once cond() holds, checking after each macrotask: Go's
-  // main may install runAgent only after it yields once.
-  function until(cond, timeoutMs) {
-    const t0 = performance.now();
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (cond()) return resolve();
-        if (performance.now() - t0 > timeoutMs) {
-          return reject(new Error(`main.wasm did not define runAgent within ${timeoutMs} ms`));
-        }
-        setTimeout(check, 1);
-      };
-      check();
+  try {
+    const driven = self.driveModel(watchModel(parts, modelValue, report), drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
+    const text = await self.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
+      maxSteps,
+      onEvent: (event) => outbox.event(event),
+      signal: controller.signal,
     });
+    outbox.end({ ok: true, text: String(text) });
+  } catch (err) {
+    outbox.end({ ok: false, error: describe(err), name: err && err.name ? String(err.name) : "" });
   }
+}
 
-  async function run({ model, tools, userMessage, maxSteps, drive }) {
-    const outbox = new Outbox((msg) => postMessage(msg));
-    const modelValue = await evaluate(outbox, "model", model);
-    if (modelValue === FAILED) return;
-    const toolsValue = await evaluate(outbox, "tools", tools);
-    if (toolsValue === FAILED) return;
+function watchModel(parts, model, report) {
+  return typeof model === "function" ? parts.watchCalls(model, report, undefined) : model;
+}
 
-    const driven = self.driveModel(modelValue, drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
-    try {
-      const text = await self.runAgent(driven, toolsValue, userMessage, {
-        maxSteps,
-        onEvent: (event) => outbox.event(event),
-        signal: controller.signal,
-      });
-      outbox.end({ ok: true, text: String(text) });
-    } catch (err) {
-      outbox.end({ ok: false, error: describe(err), name: err && err.name ? String(err.name) : "" });
-    }
+// watchTools returns a plain object of the same tools, in the same order,
+// each watched for errors.
+function watchTools(parts, tools, report) {
+  const watched = {};
+  for (const name of Object.keys(tools)) watched[name] = parts.watchCalls(tools[name], report, tools);
+  return watched;
+}
+
+const FAILED = Symbol("failed");
+
+// evaluate runs an editor's top-level code, announcing it first so that
+// the page's watchdog can name it if it never finishes.
+function evaluate(parts, outbox, editor, source) {
+  outbox.control({ type: "evaluating", editor });
+  const result = parts.compileEditor(source, editor);
+  if (result.error) {
+    outbox.control({ type: "compile_error", editor, ...result.error });
+    return FAILED;
   }
+  outbox.control({ type: "evaluated", editor });
+  return result.value;
+}
 
-  const FAILED = Symbol("failed");
-
-  // evaluate runs an editor's top-level code, announcing it first so that
-  // the page's watchdog can name it if it never finishes.
-  async function evaluate(outbox, editor, source) {
-    outbox.control({ type: "evaluating", editor });
-    const result = await compileEditor(source, editor);
-    if (result.error) {
-      outbox.control({ type: "compile_error", editor, ...result.error });
-      return FAILED;
-    }
-    outbox.control({ type: "evaluated", editor });
-    return result.value;
+function describe(err) {
+  if (err instanceof Error) return err.message;
+  try {
+    return String(err);
+  } catch {
+    return "unknown error";
   }
-
-  function describe(err) {
-    if (err instanceof Error) return err.message;
-    try {
-      return String(err);
-    } catch {
-      return "unknown error";
-    }
-  }
-})();
+}
