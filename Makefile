@@ -6,12 +6,12 @@ WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)
 WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 WASM_ENV := GOOS=js GOARCH=wasm
 
-.PHONY: all build serve test vet test-native test-wasm test-browser bench clean tools-node tools-chromium tools-axe
+.PHONY: all build serve test vet test-native test-wasm test-page test-browser bench clean tools-node tools-chromium tools-axe
 
 all: build
 
 ## build: compile the bridge to web/site/main.wasm and copy wasm_exec.js and the loop's source beside it.
-build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt
+build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/cases.json
 
 web/site/main.wasm: go.mod go.sum $(wildcard agent/*.go wasm/*.go)
 	$(WASM_ENV) $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm
@@ -24,12 +24,17 @@ web/site/wasm_exec.js: $(WASM_EXEC_JS)
 web/site/agent-loop.go.txt: agent/loop.go
 	cp $< $@
 
+# The Exercise mode grades the learner's loop on agenttest's cases, computed
+# by running the real loop: one source of truth, never a copy kept by hand.
+web/site/cases.json: go.mod go.sum $(wildcard agent/*.go agent/agenttest/*.go web/cmd/cases/*.go)
+	$(GO) run ./web/cmd/cases -o $@
+
 ## serve: build, then serve web/site/ on 127.0.0.1:$(PORT) until Ctrl+C.
 serve: build
 	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web/site
 
-## test: vet, then the native, wasm (Node) and browser (Chromium) tests.
-test: vet test-native test-wasm
+## test: vet, then the native, wasm (Node), page-module (Node) and browser (Chromium) tests.
+test: vet test-native test-wasm test-page
 
 vet:
 	$(GO) vet ./...
@@ -42,6 +47,10 @@ test-native: build tools-chromium tools-axe
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
+# The page's pure modules (web/site/*.js), under node --test.
+test-page: tools-node
+	node --test web/test/*.test.mjs
+
 test-browser: build tools-chromium tools-axe
 	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -v -run 'Browser|Page' ./web
 
@@ -50,7 +59,7 @@ bench: build tools-chromium
 	GO=$(GO) $(GO) run ./web/bench
 
 clean:
-	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt
+	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/cases.json
 	rm -rf web/testdata/screenshots .bench web/node_modules
 
 # Installers. $(call need,COMMAND,PACKAGE,WHO): when COMMAND is missing, install
