@@ -47,8 +47,9 @@ test-native: build tools-chromium tools-axe
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
-# The page's pure modules (web/site/*.js), under node --test.
-test-page: tools-node
+# The page's pure modules (web/site/*.js), under node --test; the Exercise's
+# tests read the cases make build writes.
+test-page: tools-node web/site/cases.json
 	node --test web/test/*.test.mjs
 
 test-browser: build tools-chromium tools-axe
