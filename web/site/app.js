@@ -16,6 +16,9 @@ import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
 import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, showFieldError } from "./fields.js";
 import { notice } from "./notice.js";
+import { Exercise } from "./exercise.js";
+import { STUB } from "./exercise-text.js";
+import { playgroundState } from "./exercise-case.js";
 
 // The engine is already loading (boot.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
@@ -34,7 +37,9 @@ if (opts.embed) byId("loop-panel").open = false;
 const editors = {
   model: new Editor(byId("model-editor"), byId("model-editor").previousElementSibling),
   tools: new Editor(byId("tools-editor"), byId("tools-editor").previousElementSibling),
+  loop: new Editor(byId("loop-editor"), byId("loop-editor").previousElementSibling),
 };
+editors.loop.value = STUB;
 const userMessage = byId("user-message");
 const maxSteps = byId("max-steps");
 const timeLimit = byId("time-limit");
@@ -54,16 +59,22 @@ function readState() {
     userMessage: userMessage.value,
     maxSteps: maxSteps.value,
     timeLimit: timeLimit.value,
+    loop: editors.loop.value,
+    mode: document.body.dataset.mode || "playground",
   };
 }
 
+// applyState fills the fields from s; a state without a loop or a mode (an
+// example, a playground link) leaves the Exercise's as they are.
 function applyState(s) {
   editors.model.value = s.model ?? "";
   editors.tools.value = s.tools ?? "";
   userMessage.value = s.userMessage ?? "";
   maxSteps.value = s.maxSteps ?? "10";
   if (s.timeLimit !== undefined) timeLimit.value = s.timeLimit;
-  clearErrors();
+  if (s.loop !== undefined) editors.loop.value = s.loop;
+  if (s.mode !== undefined) setMode(s.mode);
+  clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
   syncExample();
 }
 
@@ -75,16 +86,22 @@ function isExampleCode(s) {
   return matchingExample(s) !== "";
 }
 
-// keepForUndo backs up the user's own code before a link or an example
-// replaces it, and offers to bring it back.
+// keepForUndo backs up the user's own code (the playground's editors, or
+// the Exercise's loop) before a link, an example or a case replaces it, and
+// offers to bring it back.
 function keepForUndo(before, what) {
-  if (!before || isExampleCode(before) || (!before.model && !before.tools)) return;
+  if (!before) return;
   const now = readState();
-  if (before.model === now.model && before.tools === now.tools) return;
+  const ownCode = (before.model || before.tools) && !isExampleCode(before);
+  const codeLost = ownCode && (before.model !== now.model || before.tools !== now.tools);
+  const loopLost = before.loop && before.loop !== STUB && before.loop !== now.loop;
+  if (!codeLost && !loopLost) return;
   store.backup(before);
   notice(`${what} replaced your code. It is kept:`, "Restore my code", () => {
     const b = store.loadBackup();
     if (b) {
+      // The code comes back in the mode the user is in now.
+      delete b.mode;
       applyState(b);
       save();
       runner.clear();
@@ -132,8 +149,8 @@ function showEditorError({ editor, line, column, message }) {
   go.textContent = line ? `Show line ${line}` : "";
 }
 
-function clearErrors() {
-  for (const name of ["model", "tools"]) {
+function clearErrors(names = ["model", "tools"]) {
+  for (const name of names) {
     const el = byId(`${name}-error`);
     el.textContent = "";
     el.hidden = true;
@@ -238,13 +255,67 @@ onButton("stop", () => runner.stop());
 document.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey) {
     e.preventDefault();
-    runner.run();
+    if (document.body.dataset.mode === "exercise") exercise.check();
+    else runner.run();
   }
+});
+
+// ---- the Exercise mode ----
+
+// setMode shows the playground or the Exercise; each is a <main> of its
+// own, and the one not shown is hidden from everyone.
+function setMode(mode) {
+  const exercising = mode === "exercise";
+  document.body.dataset.mode = exercising ? "exercise" : "playground";
+  byId("mode-playground").setAttribute("aria-pressed", String(!exercising));
+  byId("mode-exercise").setAttribute("aria-pressed", String(exercising));
+  byId("exercise").hidden = !exercising;
+  document.querySelector("main.layout:not(#exercise)").hidden = exercising;
+}
+
+for (const [id, mode] of [["mode-playground", "playground"], ["mode-exercise", "exercise"]]) {
+  byId(id).addEventListener("click", () => {
+    setMode(mode);
+    save();
+  });
+}
+
+const exercise = new Exercise({
+  engine,
+  editor: editors.loop,
+  els: {
+    check: byId("check"),
+    showHint: byId("show-hint"),
+    hintCount: byId("hint-count"),
+    hints: byId("hints"),
+    summary: byId("exercise-summary"),
+    banner: byId("exercise-banner"),
+    failures: byId("exercise-failures"),
+  },
+  timeLimit: () => checkTimeLimit(timeLimit.value).value || DEFAULT_TIME_LIMIT,
+  progress: store.loadProgress() || {},
+  onProgress: (progress) => store.saveProgress(progress),
+  onCheckStart: () => {
+    clearErrors(["loop"]);
+    save();
+  },
+  onCompileError: showEditorError,
+  // A case opens in the playground, to step through the real loop on it;
+  // nothing runs until the user presses Run or Step.
+  onOpen: (c) => {
+    const before = readState();
+    applyState({ ...playgroundState(c), mode: "playground" });
+    keepForUndo(before, `The case "${c.name}"`);
+    save();
+    clearHash();
+    runner.clear();
+    byId("user-message").scrollIntoView({ block: "nearest" });
+  },
 });
 
 // ---- persistence: every edit is saved at once ----
 
-for (const el of [byId("model-editor"), byId("tools-editor"), userMessage, maxSteps, timeLimit]) {
+for (const el of [byId("model-editor"), byId("tools-editor"), byId("loop-editor"), userMessage, maxSteps, timeLimit]) {
   el.addEventListener("input", () => {
     save();
     // A #state or #example in the address no longer says what the editors
@@ -260,13 +331,17 @@ addEventListener("pagehide", save);
 // ---- share, export ----
 
 onButton("share", async () => {
-  const payload = await encodeState(readState());
+  // An Exercise link carries the learner's loop alone; a playground link
+  // the playground's fields.
+  const { loop, mode, ...fields } = readState();
+  const exercising = mode === "exercise";
+  const payload = await encodeState(exercising ? { loop, mode } : fields);
   const search = new URLSearchParams(location.search);
   search.delete("autorun");
   const query = search.toString();
   history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}#state=${payload}`);
   const copied = await copyText(location.href, "Share link");
-  if (copied) notice("Link copied. Whoever opens it sees your code; nothing runs until they press Run.");
+  if (copied) notice(`Link copied. Whoever opens it sees your code; nothing runs until they press ${exercising ? "Check" : "Run"}.`);
 });
 
 onButton("export-json", () => {

@@ -21,8 +21,9 @@
 "use strict";
 
 (() => {
-  const NAMES = { model: "model", tools: "tools" };
-  const LABELS = { model: "Model", tools: "Tools" };
+  // The Exercise's Your loop editor ("loop") defines runAgent.
+  const NAMES = { model: "model", tools: "tools", loop: "runAgent" };
+  const LABELS = { model: "Model", tools: "Tools", loop: "Your loop" };
   // The wrapper puts one line before the editor's first line.
   const PREFIX_LINES = 1;
 
@@ -165,6 +166,13 @@
 
   function check(value, editor) {
     const kind = describeType(value);
+    if (editor === "loop") {
+      if (typeof value === "function") return null;
+      if (value === undefined) {
+        return "Your loop gives nothing: define function runAgent(model, tools, userMsg, maxSteps = 10) { … }.";
+      }
+      return `Your loop gives ${kind}; it must define a function runAgent(model, tools, userMsg, maxSteps = 10).`;
+    }
     if (editor === "model") {
       if (Array.isArray(value) || typeof value === "function") return null;
       if (value === undefined) {

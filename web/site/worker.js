@@ -15,6 +15,9 @@
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
 //                             (or {type: "engine", url} to fetch it here)
 //   {type: "run", model, tools, userMessage, maxSteps}
+//   {type: "grade", source, cases}  the Exercise: run the learner's loop
+//                             (source, the Your loop editor) on each case
+//                             (worker-grade.js)
 //   {type: "stop"}            abort the run (graceful; the page kills the
 //                             worker if it is too busy to hear this)
 // Messages to the page: see worker-events.js.
@@ -50,6 +53,14 @@
         started = true;
         run(msg);
         break;
+      case "grade":
+        if (started) {
+          postMessage({ type: "end", ok: false, error: "this worker has already run once" });
+          return;
+        }
+        started = true;
+        grade(msg);
+        break;
       case "stop":
         controller.abort();
         break;
@@ -80,7 +91,7 @@
       postMessage({ type: "ready", timing });
       // What a run needs besides the engine loads after "ready", off the
       // cold start's path; a run message waits in the queue until it is in.
-      importScripts("worker-compile.js", "worker-events.js");
+      importScripts("worker-compile.js", "worker-events.js", "worker-grade.js");
     } catch (err) {
       postMessage({ type: "failed", error: describe(err) });
     }
@@ -118,6 +129,20 @@
       outbox.end({ ok: true, text: String(text) });
     } catch (err) {
       outbox.end({ ok: false, error: describe(err), name: err && err.name ? String(err.name) : "" });
+    }
+  }
+
+  // grade runs the learner's loop on the Exercise's cases; the page
+  // compares what it did with the real loop (exercise-check.js).
+  async function grade({ source, cases }) {
+    const outbox = new Outbox((msg) => postMessage(msg));
+    const loop = await evaluate(outbox, "loop", source);
+    if (loop === FAILED) return;
+    try {
+      await self.gradeLoop(loop, cases, (msg) => outbox.control(msg));
+      outbox.control({ type: "end", ok: true });
+    } catch (err) {
+      outbox.control({ type: "end", ok: false, error: describe(err) });
     }
   }
 
