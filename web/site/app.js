@@ -332,10 +332,10 @@ addEventListener("pagehide", save);
 
 onButton("share", async () => {
   // An Exercise link carries the learner's loop alone; a playground link
-  // the playground's fields.
+  // the playground's fields. Each opens in its mode.
   const { loop, mode, ...fields } = readState();
   const exercising = mode === "exercise";
-  const payload = await encodeState(exercising ? { loop, mode } : fields);
+  const payload = await encodeState(exercising ? { loop, mode } : { ...fields, mode });
   const search = new URLSearchParams(location.search);
   search.delete("autorun");
   const query = search.toString();
