@@ -5,6 +5,8 @@
 // return in time gets its worker killed and named. The page's thread never
 // runs user code.
 
+import { toolName } from "./phases.js";
+
 const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
 const TICK_MIN_MS = 20;
 
@@ -115,7 +117,7 @@ function describeCall(c) {
   if (c.kind === "eval") return EDITOR_LABELS[c.editor];
   if (c.kind === "case") return `case "${c.name}"`;
   if (c.kind === "model") return `the model at step ${c.step}`;
-  return `tool '${c.name}' at step ${c.step}`;
+  return `tool '${toolName(c.name)}' at step ${c.step}`;
 }
 
 class Run {
@@ -152,8 +154,12 @@ class Run {
     this.slot.listener = (msg) => this.onMessage(msg);
     const { model, tools, userMessage, maxSteps, source, cases } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
+    // Stop pressed before the worker was ready goes with the run, so that
+    // the loop itself ends it, before it calls the model.
     this.slot.worker.postMessage(
-      this.request.job === "grade" ? { type: "grade", source, cases } : { type: "run", model, tools, userMessage, maxSteps },
+      this.request.job === "grade"
+        ? { type: "grade", source, cases }
+        : { type: "run", model, tools, userMessage, maxSteps, stopped: this.stopping },
     );
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;
@@ -169,8 +175,15 @@ class Run {
   sendStop() {
     this.slot.worker.postMessage({ type: "stop" });
     this.stopTimer = setTimeout(() => {
-      this.kill("canceled", `canceled at step ${this.lastStep}: the worker was busy, so it was stopped and replaced`);
+      this.kill("canceled", `canceled at step ${this.lastStep}: the worker was busy, so it was stopped and replaced`, this.oldestCall());
     }, STOP_GRACE_MS);
+  }
+
+  // oldestCall returns the call in flight the longest, or null.
+  oldestCall() {
+    let oldest = null;
+    for (const c of this.inflight.values()) if (!oldest || c.since < oldest.since) oldest = c;
+    return oldest;
   }
 
   onMessage(msg) {
@@ -251,8 +264,7 @@ class Run {
     if (this.over) return;
     const limit = this.request.timeLimitMs;
     const now = performance.now();
-    let oldest = null;
-    for (const c of this.inflight.values()) if (!oldest || c.since < oldest.since) oldest = c;
+    const oldest = this.oldestCall();
     if (oldest && now - oldest.since >= limit) {
       const verb = oldest.kind === "eval" || oldest.kind === "case" ? "did not finish" : "did not return";
       let text = `${describeCall(oldest)} ${verb} within ${limit} ms`;
@@ -294,7 +306,12 @@ class Run {
       madeUp: true,
     };
     if (error) done.error = error;
-    if (call) done.call = { kind: call.kind, step: call.step || 0, name: call.name || "", editor: call.editor || "" };
+    if (call) {
+      done.call = { kind: call.kind, step: call.step || 0, name: call.name, editor: call.editor || "" };
+      // No line of the loop ended this run, but the page knows which call
+      // it was waiting for: the Loop panel shows that call's line.
+      if (call.kind === "model" || call.kind === "tool") done.phase = call.kind;
+    }
     return done;
   }
 

@@ -4,7 +4,7 @@
 // reached by stepping back and forth.
 
 import { h } from "./dom.js";
-import { fmtCount } from "./phases.js";
+import { fmtCount, toolName } from "./phases.js";
 
 // Contents longer than this fold behind "show more".
 const FOLD_CHARS = 600;
@@ -59,11 +59,11 @@ function callView(call, single) {
   const args = call && typeof call === "object" ? call.args : undefined;
   const name = call && typeof call === "object" ? call.name : undefined;
   const argsEl = h("pre", { className: "tool-args" });
-  const more = foldable(argsEl, pretty(args === undefined ? {} : args), `the args of ${textOf(name)}`);
+  const more = foldable(argsEl, pretty(args === undefined ? {} : args), `the args of ${toolName(name)}`);
   return h(
     single ? "div" : "li",
     { className: "tool-call" },
-    h("span", { className: "tool-name", text: typeof name === "string" ? name : pretty(name) }),
+    h("span", { className: "tool-name", text: toolName(name) }),
     call && call.id !== undefined ? h("span", { className: "tool-id", text: `id ${textOf(call.id)}` }) : null,
     argsEl,
     more,
@@ -80,8 +80,9 @@ function head(label, step, extra) {
   );
 }
 
-// messageView returns the <li> for message m ({message, role, step, index}).
-export function messageView({ message, role, step, index }) {
+// messageView returns the <li> for message m ({message, role, failed,
+// step, index}, as the loop's event told it).
+export function messageView({ message, role, failed, step, index }) {
   const li = h("li", { className: "msg", dataset: { role, index: String(index) } });
   const obj = message && typeof message === "object" ? message : {};
   const content = h("div", { className: "msg-content" });
@@ -91,11 +92,10 @@ export function messageView({ message, role, step, index }) {
     li.append(head("User", 0));
     more = foldable(content, textOf(obj.content), "the user's message");
   } else if (role === "tool") {
-    const text = textOf(obj.content);
-    if (text.startsWith("error: ")) li.dataset.failed = "true";
+    if (failed) li.dataset.failed = "true";
     const id = obj.id !== undefined ? ` (id ${textOf(obj.id)})` : "";
-    li.append(head("Tool result", step, `${textOf(obj.name)}${id}`));
-    more = foldable(content, text, `the result of ${textOf(obj.name)}`);
+    li.append(head(failed ? "Tool error" : "Tool result", step, `${toolName(obj.name)}${id}`));
+    more = foldable(content, textOf(obj.content), `the result of ${toolName(obj.name)}`);
   } else {
     const type = obj.type;
     if (typeof type === "string") li.dataset.type = type;

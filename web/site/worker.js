@@ -13,8 +13,9 @@
 //
 // Messages from the page:
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
-//                             (or {type: "engine", url} to fetch it here)
-//   {type: "run", model, tools, userMessage, maxSteps}
+//   {type: "run", model, tools, userMessage, maxSteps, stopped}
+//                             stopped: Stop came before the run did; the
+//                             loop then ends it at its first check
 //   {type: "grade", source, cases}  the Exercise: run the learner's loop
 //                             (source, the Your loop editor) on each case
 //                             (worker-grade.js)
@@ -51,6 +52,7 @@
           return;
         }
         started = true;
+        if (msg.stopped) controller.abort();
         run(msg);
         break;
       case "grade":
@@ -68,7 +70,7 @@
   };
 
   async function boot(msg) {
-    const { module, url } = msg;
+    const { module } = msg;
     // Times are ms since the page's time origin, so they line up with the
     // page's own performance entries.
     const shift = performance.timeOrigin - (msg.timeOrigin || performance.timeOrigin);
@@ -76,12 +78,7 @@
     const timing = { started: at(startedAt), imported: at(importedAt), posted: msg.postedAt, engineMessage: at(performance.now()) };
     try {
       const go = new Go();
-      let instance;
-      if (module) {
-        instance = await WebAssembly.instantiate(module, go.importObject);
-      } else {
-        ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
-      }
+      const instance = await WebAssembly.instantiate(module, go.importObject);
       timing.instantiated = at(performance.now());
       // go.run settles only when Go's main returns; the bridge keeps it
       // running, so this is not awaited.
