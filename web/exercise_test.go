@@ -223,8 +223,8 @@ func TestPageExerciseOpenInPlaygroundShowsTheCase(t *testing.T) {
 	assert.Contains(t, p.value("#tools-editor"), `"clock": () =>`, "the case's tools are the Tools object")
 	assert.True(t, p.staysIdle(idleWindow), "opening a case runs nothing")
 
-	b := p.run()
-	assert.Equal(t, "final", b.Reason, "the real loop runs the case to its final answer; the banner said %q", b.Text)
+	v := p.run()
+	assert.Equal(t, "final", v.Banner.Reason, "the real loop runs the case to its final answer; the page showed %s", v)
 
 	p.clickNamed("Restore my code")
 	assert.Equal(t, own.Model, p.value("#model-editor"), "Restore my code brings back the playground's code")
