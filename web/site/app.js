@@ -7,7 +7,7 @@ import { byId, h } from "./dom.js";
 import { Editor } from "./editor.js";
 import { Transcript } from "./transcript.js";
 import { LoopPanel } from "./loop-panel.js";
-import { Runner, isDisabled } from "./runner.js";
+import { Runner, isDisabled, setDisabled } from "./runner.js";
 import { EXAMPLES, exampleById, matchingExample, stateOf } from "./examples.js";
 import { KEY, Store } from "./storage.js";
 import { decodeState, encodeState } from "./share.js";
@@ -16,6 +16,11 @@ import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
 import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, showFieldError } from "./fields.js";
 import { notice } from "./notice.js";
+import { BeModel } from "./be-model.js";
+import { Forker } from "./fork.js";
+import { openRunFiles } from "./open-run.js";
+import { readRunFile } from "./runfile.js";
+import { Trace } from "./trace.js";
 import { Exercise } from "./exercise.js";
 import { STUB } from "./exercise-text.js";
 import { playgroundState } from "./exercise-case.js";
@@ -88,14 +93,14 @@ function isExampleCode(s) {
 
 // keepForUndo backs up the user's own code (the playground's editors, or
 // the Exercise's loop) before a link, an example or a case replaces it, and
-// offers to bring it back.
+// offers to bring it back. It reports whether it did.
 function keepForUndo(before, what) {
-  if (!before) return;
+  if (!before) return false;
   const now = readState();
   const ownCode = (before.model || before.tools) && !isExampleCode(before);
   const codeLost = ownCode && (before.model !== now.model || before.tools !== now.tools);
   const loopLost = before.loop && before.loop !== STUB && before.loop !== now.loop;
-  if (!codeLost && !loopLost) return;
+  if (!codeLost && !loopLost) return false;
   store.backup(before);
   notice(`${what} replaced your code. It is kept:`, "Restore my code", () => {
     const b = store.loadBackup();
@@ -107,6 +112,7 @@ function keepForUndo(before, what) {
       runner.clear();
     }
   });
+  return true;
 }
 
 // ---- examples menu ----
@@ -248,6 +254,7 @@ function onButton(id, action) {
 }
 
 onButton("run", () => runner.run());
+onButton("be-model", () => beModel.start());
 onButton("step", () => runner.step());
 onButton("back", () => runner.back());
 onButton("stop", () => runner.stop());
@@ -345,7 +352,7 @@ onButton("share", async () => {
 });
 
 onButton("export-json", () => {
-  if (runner.trace) download("agentloop-transcript.json", transcriptJSON(runner.trace), "application/json");
+  if (runner.trace) download("agentloop-run.json", transcriptJSON(runner.trace), "application/json");
 });
 
 onButton("copy-markdown", async () => {
@@ -448,3 +455,57 @@ addEventListener("hashchange", async () => {
   if (!opts.embed) clearHash();
   runner.clear();
 });
+
+// ---- time travel: be the model, fork a run, open a saved run ----
+
+const beModel = new BeModel({
+  runner,
+  useScript: (source) => {
+    const before = readState();
+    editors.model.value = source;
+    clearErrors();
+    syncExample();
+    const kept = keepForUndo(before, "Use as script");
+    save();
+    if (!opts.embed) clearHash();
+    runner.controls();
+    if (!kept) notice("Your answers are in the Model editor: press Run to run them as a script.");
+  },
+});
+const forker = new Forker({ runner });
+transcript.decorate = (li, m, trace) => forker.decorate(li, m, trace);
+runner.onView = (trace, upto) => {
+  forker.sync(trace, upto);
+  beModel.sync(trace);
+  setDisabled(byId("be-model"), runner.running);
+};
+runner.render();
+
+// openRun shows a saved run: the editors get its code (the user's own is
+// kept, with "Restore my code"), the transcript its events. Nothing runs.
+function openRun(text, name) {
+  const file = readRunFile(text);
+  if (file.error) {
+    notice(`Could not open ${name}: ${file.error}`);
+    return;
+  }
+  if (runner.running) {
+    notice(`Could not open ${name}: a run is in progress; stop it first.`);
+    return;
+  }
+  const before = readState();
+  const i = file.inputs;
+  // A run opens in the playground, whatever mode the page was in.
+  applyState({ model: i.model, tools: i.tools, userMessage: i.userMessage, maxSteps: String(i.maxSteps), timeLimit: String(i.timeLimitMs), mode: "playground" });
+  const kept = keepForUndo(before, `The run file ${name}`);
+  save();
+  if (!opts.embed) clearHash();
+  // The trace's inputs are what the fields now hold, so Step walks the
+  // file's events instead of recording a new run.
+  const trace = new Trace(inputs({ quiet: true }) || { ...i });
+  trace.push(file.events);
+  runner.show(trace);
+  if (!kept) notice(`Opened ${name}: step through it, or fork it. Its code runs only when you press Run.`);
+}
+
+openRunFiles(openRun, (name, error) => notice(`Could not open ${name}: ${error}`));

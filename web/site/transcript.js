@@ -33,6 +33,9 @@ export class Transcript {
     this.to = 0;
     this.trace = null;
     this.onMore = () => {};
+    // decorate(li, message, trace) may add controls to an entry (fork.js's
+    // "Fork from here"); it must depend on the message and trace alone.
+    this.decorate = null;
     showEarlier.addEventListener("click", () => {
       this.windowSize = Math.min(WINDOW_MAX, this.windowSize + WINDOW);
       this.onMore();
@@ -78,7 +81,7 @@ export class Transcript {
     let budget = PER_RENDER;
     if (count > this.to) {
       const frag = document.createDocumentFragment();
-      for (let i = this.to; i < count; i++) frag.append(messageView(trace.message(i)));
+      for (let i = this.to; i < count; i++) frag.append(this.entry(trace, i));
       this.list.append(frag);
       budget -= count - this.to;
       this.to = count;
@@ -86,7 +89,7 @@ export class Transcript {
     if (from < this.from && budget > 0) {
       const start = Math.max(from, this.from - budget);
       const frag = document.createDocumentFragment();
-      for (let i = start; i < this.from; i++) frag.append(messageView(trace.message(i)));
+      for (let i = start; i < this.from; i++) frag.append(this.entry(trace, i));
       this.list.prepend(frag);
       this.from = start;
     }
@@ -102,6 +105,13 @@ export class Transcript {
     if (stick) this.scroller.scrollTop = this.scroller.scrollHeight;
     else if (count === countBefore) this.scroller.scrollTop = this.scroller.scrollHeight - top;
     return this.from > from;
+  }
+
+  entry(trace, i) {
+    const m = trace.message(i);
+    const li = messageView(m);
+    if (this.decorate) this.decorate(li, m, trace);
+    return li;
   }
 
   atBottom() {

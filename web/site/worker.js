@@ -13,9 +13,12 @@
 //
 // Messages from the page:
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
-//   {type: "run", model, tools, userMessage, maxSteps, stopped}
+//   {type: "run", model, tools, userMessage, maxSteps, stopped, drive?}
 //                             stopped: Stop came before the run did; the
 //                             loop then ends it at its first check
+//                             drive: who answers the model calls, see
+//                             worker-drive.js
+//   {type: "answer", action}  the person's answer to an "ask"
 //   {type: "grade", source, cases}  the Exercise: run the learner's loop
 //                             (source, the Your loop editor) on each case
 //                             (worker-grade.js)
@@ -66,6 +69,9 @@
       case "stop":
         controller.abort();
         break;
+      case "answer":
+        self.answerModel(msg.action);
+        break;
     }
   };
 
@@ -88,7 +94,7 @@
       postMessage({ type: "ready", timing });
       // What a run needs besides the engine loads after "ready", off the
       // cold start's path; a run message waits in the queue until it is in.
-      importScripts("worker-compile.js", "worker-events.js", "worker-grade.js");
+      importScripts("worker-compile.js", "worker-events.js", "worker-drive.js", "worker-grade.js");
     } catch (err) {
       postMessage({ type: "failed", error: describe(err) });
     }
@@ -110,15 +116,16 @@
     });
   }
 
-  async function run({ model, tools, userMessage, maxSteps }) {
+  async function run({ model, tools, userMessage, maxSteps, drive }) {
     const outbox = new Outbox((msg) => postMessage(msg));
     const modelValue = await evaluate(outbox, "model", model);
     if (modelValue === FAILED) return;
     const toolsValue = await evaluate(outbox, "tools", tools);
     if (toolsValue === FAILED) return;
 
+    const driven = self.driveModel(modelValue, drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
     try {
-      const text = await self.runAgent(modelValue, toolsValue, userMessage, {
+      const text = await self.runAgent(driven, toolsValue, userMessage, {
         maxSteps,
         onEvent: (event) => outbox.event(event),
         signal: controller.signal,
