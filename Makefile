@@ -11,8 +11,8 @@ WASM_ENV := GOOS=js GOARCH=wasm
 all: build
 
 ## build: compile the bridge to web/site/main.wasm, copy wasm_exec.js and the loop's source beside it,
-## and bundle the page and its worker into web/site/dist/ (npm packages from web/package-lock.json).
-build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/dist/app.js
+## write the Exercise's cases.json, and bundle the page and its worker into web/site/dist/ (npm packages from web/package-lock.json).
+build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/dist/app.js web/site/cases.json
 
 web/site/main.wasm: go.mod go.sum $(wildcard agent/*.go wasm/*.go wasm/*.js)
 	$(WASM_ENV) $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm
@@ -45,6 +45,11 @@ web/site/dist/app.js: $(wildcard web/site/*.js) web/site/wasm_exec.js $(NPM_STAM
 	web/node_modules/.bin/esbuild web/site/app.js web/site/worker.js --bundle --splitting --format=esm \
 	  --minify --sourcemap --target=es2022 --outdir=web/site/dist --chunk-names=chunks/[name]-[hash] --log-level=warning
 
+# The Exercise mode grades the learner's loop on agenttest's cases, computed
+# by running the real loop: one source of truth, never a copy kept by hand.
+web/site/cases.json: go.mod go.sum $(wildcard agent/*.go agent/agenttest/*.go web/cmd/cases/*.go)
+	$(GO) run ./web/cmd/cases -o $@
+
 ## serve: build, then serve web/site/ on 127.0.0.1:$(PORT) until Ctrl+C.
 serve: build
 	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web/site
@@ -63,8 +68,9 @@ test-native: build tools-chromium tools-axe
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
-# The page's pure modules (web/site/*.js that touch no DOM), under node's runner.
-test-page: tools-node $(NPM_STAMP)
+# The page's pure modules (web/site/*.js that touch no DOM), under node's runner;
+# the Exercise's tests read the cases make build writes.
+test-page: tools-node $(NPM_STAMP) web/site/cases.json
 	node --test web/test/*.test.mjs
 
 test-browser: build tools-chromium tools-axe
@@ -75,7 +81,7 @@ bench: build tools-chromium
 	GO=$(GO) $(GO) run ./web/bench
 
 clean:
-	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt
+	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/cases.json
 	rm -rf web/site/dist
 	rm -rf web/testdata/screenshots .bench web/node_modules
 

@@ -85,7 +85,7 @@ func startBrowser() error {
 
 // checkBuilt reports the build outputs the page needs that are missing.
 func checkBuilt() error {
-	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "dist/app.js", "dist/worker.js"} {
+	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "dist/app.js", "dist/worker.js", "cases.json"} {
 		if _, err := os.Stat(filepath.Join("site", f)); err != nil {
 			return fmt.Errorf("web/site/%s is missing: run make build first", f)
 		}
@@ -437,7 +437,7 @@ func (p *page) waitReady() {
 		p.t.Fatalf("the page's engine did not load: body[data-engine] = %q; the page showed: %s", state, p.text("body"))
 	}
 	// Once the engine is up, the plain text boxes become code editors.
-	waitFor[bool](p, waitTimeout, "the code editors", `document.querySelectorAll(".editor .cm-editor").length === 2`)
+	waitFor[bool](p, waitTimeout, "the code editors", `[...document.querySelectorAll(".editor")].every((box) => box.querySelector(".cm-editor") !== null)`)
 }
 
 // eval evaluates expr in the page (awaiting a promise) and decodes the result

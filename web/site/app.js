@@ -21,6 +21,9 @@ import { Forker } from "./fork.js";
 import { openRunFiles } from "./open-run.js";
 import { readRunFile } from "./runfile.js";
 import { Trace } from "./trace.js";
+import { Exercise } from "./exercise.js";
+import { STUB } from "./exercise-text.js";
+import { playgroundState } from "./exercise-case.js";
 
 // The engine is already loading (boot.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
@@ -36,7 +39,8 @@ document.body.classList.toggle("embed", opts.embed);
 // A tutorial's iframe has little room: the Loop panel starts folded there.
 if (opts.embed) byId("loop-panel").open = false;
 
-// makeEditor puts the editor for name ("model" or "tools") in its box.
+// makeEditor puts the editor for name ("model", "tools" or the Exercise's
+// "loop") in its box.
 function makeEditor(name, label, toolNames) {
   const box = byId(`${name}-box`);
   const editor = new Editor(box, {
@@ -44,7 +48,7 @@ function makeEditor(name, label, toolNames) {
     label,
     describedBy: byId(`${name}-editor`).getAttribute("aria-describedby"),
     onChange: () => edited(name),
-    onRun: () => runner.run(),
+    onRun: () => (name === "loop" ? exercise.check() : runner.run()),
     toolNames,
   });
   // The name beside the editor focuses it, as a label would.
@@ -56,7 +60,9 @@ const editors = {
   // The parser loads on first use, off the cold start's path.
   model: makeEditor("model", "Model", async () => (await import("./source-form.js")).topLevelKeys(editors.tools.value)),
   tools: makeEditor("tools", "Tools", () => []),
+  loop: makeEditor("loop", "Your loop", () => []),
 };
+editors.loop.value = STUB;
 // The editors start as plain text boxes and become code editors once the
 // engine has started (or failed to): the code editor's weight stays off
 // the engine's start. Coming to an editor upgrades it sooner.
@@ -85,16 +91,22 @@ function readState() {
     userMessage: userMessage.value,
     maxSteps: maxSteps.value,
     timeLimit: timeLimit.value,
+    loop: editors.loop.value,
+    mode: document.body.dataset.mode || "playground",
   };
 }
 
+// applyState fills the fields from s; a state without a loop or a mode (an
+// example, a playground link) leaves the Exercise's as they are.
 function applyState(s) {
   editors.model.value = s.model ?? "";
   editors.tools.value = s.tools ?? "";
   userMessage.value = s.userMessage ?? "";
   maxSteps.value = s.maxSteps ?? "10";
   if (s.timeLimit !== undefined) timeLimit.value = s.timeLimit;
-  clearErrors();
+  if (s.loop !== undefined) editors.loop.value = s.loop;
+  if (s.mode !== undefined) setMode(s.mode);
+  clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
   syncExample();
 }
 
@@ -106,16 +118,22 @@ function isExampleCode(s) {
   return matchingExample(s) !== "";
 }
 
-// keepForUndo backs up the user's own code before a link or an example
-// replaces it, and offers to bring it back. It reports whether it did.
+// keepForUndo backs up the user's own code (the playground's editors, or
+// the Exercise's loop) before a link, an example or a case replaces it, and
+// offers to bring it back. It reports whether it did.
 function keepForUndo(before, what) {
-  if (!before || isExampleCode(before) || (!before.model && !before.tools)) return false;
+  if (!before) return false;
   const now = readState();
-  if (before.model === now.model && before.tools === now.tools) return false;
+  const ownCode = (before.model || before.tools) && !isExampleCode(before);
+  const codeLost = ownCode && (before.model !== now.model || before.tools !== now.tools);
+  const loopLost = before.loop && before.loop !== STUB && before.loop !== now.loop;
+  if (!codeLost && !loopLost) return false;
   store.backup(before);
   notice(`${what} replaced your code. It is kept:`, "Restore my code", () => {
     const b = store.loadBackup();
     if (b) {
+      // The code comes back in the mode the user is in now.
+      delete b.mode;
       applyState(b);
       save();
       runner.clear();
@@ -164,8 +182,8 @@ function showEditorError({ editor, line, column, message }) {
   go.textContent = line ? `Show line ${line}` : "";
 }
 
-function clearErrors() {
-  for (const name of ["model", "tools"]) {
+function clearErrors(names = ["model", "tools"]) {
+  for (const name of names) {
     const el = byId(`${name}-error`);
     el.textContent = "";
     el.hidden = true;
@@ -285,8 +303,62 @@ document.addEventListener("keydown", (e) => {
   if (e.defaultPrevented) return;
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey) {
     e.preventDefault();
-    runner.run();
+    if (document.body.dataset.mode === "exercise") exercise.check();
+    else runner.run();
   }
+});
+
+// ---- the Exercise mode ----
+
+// setMode shows the playground or the Exercise; each is a <main> of its
+// own, and the one not shown is hidden from everyone.
+function setMode(mode) {
+  const exercising = mode === "exercise";
+  document.body.dataset.mode = exercising ? "exercise" : "playground";
+  byId("mode-playground").setAttribute("aria-pressed", String(!exercising));
+  byId("mode-exercise").setAttribute("aria-pressed", String(exercising));
+  byId("exercise").hidden = !exercising;
+  document.querySelector("main.layout:not(#exercise)").hidden = exercising;
+}
+
+for (const [id, mode] of [["mode-playground", "playground"], ["mode-exercise", "exercise"]]) {
+  byId(id).addEventListener("click", () => {
+    setMode(mode);
+    save();
+  });
+}
+
+const exercise = new Exercise({
+  engine,
+  editor: editors.loop,
+  els: {
+    check: byId("check"),
+    showHint: byId("show-hint"),
+    hintCount: byId("hint-count"),
+    hints: byId("hints"),
+    summary: byId("exercise-summary"),
+    banner: byId("exercise-banner"),
+    failures: byId("exercise-failures"),
+  },
+  timeLimit: () => checkTimeLimit(timeLimit.value).value || DEFAULT_TIME_LIMIT,
+  progress: store.loadProgress() || {},
+  onProgress: (progress) => store.saveProgress(progress),
+  onCheckStart: () => {
+    clearErrors(["loop"]);
+    save();
+  },
+  onCompileError: showEditorError,
+  // A case opens in the playground, to step through the real loop on it;
+  // nothing runs until the user presses Run or Step.
+  onOpen: (c) => {
+    const before = readState();
+    applyState({ ...playgroundState(c), mode: "playground" });
+    keepForUndo(before, `The case "${c.name}"`);
+    save();
+    clearHash();
+    runner.clear();
+    byId("user-message").scrollIntoView({ block: "nearest" });
+  },
 });
 
 // ---- persistence: every edit is saved at once ----
@@ -310,13 +382,17 @@ addEventListener("pagehide", save);
 // ---- share, export ----
 
 onButton("share", async () => {
-  const payload = await encodeState(readState());
+  // An Exercise link carries the learner's loop alone; a playground link
+  // the playground's fields. Each opens in its mode.
+  const { loop, mode, ...fields } = readState();
+  const exercising = mode === "exercise";
+  const payload = await encodeState(exercising ? { loop, mode } : { ...fields, mode });
   const search = new URLSearchParams(location.search);
   search.delete("autorun");
   const query = search.toString();
   history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}#state=${payload}`);
   const copied = await copyText(location.href, "Share link");
-  if (copied) notice("Link copied. Whoever opens it sees your code; nothing runs until they press Run.");
+  if (copied) notice(`Link copied. Whoever opens it sees your code; nothing runs until they press ${exercising ? "Check" : "Run"}.`);
 });
 
 onButton("export-json", () => {
@@ -463,7 +539,8 @@ function openRun(text, name) {
   }
   const before = readState();
   const i = file.inputs;
-  applyState({ model: i.model, tools: i.tools, userMessage: i.userMessage, maxSteps: String(i.maxSteps), timeLimit: String(i.timeLimitMs) });
+  // A run opens in the playground, whatever mode the page was in.
+  applyState({ model: i.model, tools: i.tools, userMessage: i.userMessage, maxSteps: String(i.maxSteps), timeLimit: String(i.timeLimitMs), mode: "playground" });
   const kept = keepForUndo(before, `The run file ${name}`);
   save();
   if (!opts.embed) clearHash();

@@ -100,11 +100,26 @@ export class Engine {
     run.begin();
     return run;
   }
+
+  // grade checks the Exercise's loop in the same kind of worker, under the
+  // same watchdog: request {source, cases, timeLimitMs}, where the time
+  // limit applies to each case. handlers: onCase(index, observed) for each
+  // case the loop ran (see worker-grade.js); onCompileError as for run;
+  // onEvents([done]) when the worker had to be killed (a case that ran
+  // away is named in done.call); onEnd() once, last.
+  grade(request, handlers) {
+    const run = new Run(this, { ...request, job: "grade" }, handlers);
+    run.begin();
+    return run;
+  }
 }
+
+const EDITOR_LABELS = { model: "the Model editor's code", tools: "the Tools editor's code", loop: "Your loop's code" };
 
 // describeCall names a call the way the transcript and the banner do.
 function describeCall(c) {
-  if (c.kind === "eval") return `the ${c.editor === "model" ? "Model" : "Tools"} editor's code`;
+  if (c.kind === "eval") return EDITOR_LABELS[c.editor];
+  if (c.kind === "case") return `case "${c.name}"`;
   if (c.kind === "model") return `the model at step ${c.step}`;
   return `tool '${toolName(c.name)}' at step ${c.step}`;
 }
@@ -142,11 +157,15 @@ class Run {
       return;
     }
     this.slot.listener = (msg) => this.onMessage(msg);
-    const { model, tools, userMessage, maxSteps, drive } = this.request;
+    const { model, tools, userMessage, maxSteps, drive, source, cases } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
     // Stop pressed before the worker was ready goes with the run, so that
     // the loop itself ends it, before it calls the model.
-    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps, drive, stopped: this.stopping });
+    this.slot.worker.postMessage(
+      this.request.job === "grade"
+        ? { type: "grade", source, cases }
+        : { type: "run", model, tools, userMessage, maxSteps, drive, stopped: this.stopping },
+    );
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;
     this.timer = setInterval(() => this.check(), Math.max(TICK_MIN_MS, Math.min(100, limit / 10)));
@@ -201,6 +220,13 @@ class Run {
         this.h.onEvents(events);
         break;
       }
+      case "case_start":
+        this.inflight.set("case", { kind: "case", name: msg.name, since: now });
+        break;
+      case "case_end":
+        this.inflight.delete("case");
+        this.h.onCase(msg.index, msg.observed);
+        break;
       case "ask":
         // A person answers this model call: the time limit is theirs to
         // take, so the watchdog waits until they answer.
@@ -209,7 +235,9 @@ class Run {
         if (this.h.onAsk) this.h.onAsk({ step: msg.step, messages: msg.messages, tools: msg.tools });
         break;
       case "end":
-        if (!this.sawDone) {
+        if (this.request.job === "grade") {
+          if (!msg.ok) this.h.onEvents([this.madeUpDone("crashed", msg.error, "")]);
+        } else if (!this.sawDone) {
           // runAgent settled without a done event (it rejected before the
           // loop began): report it the way the loop would.
           const canceled = msg.name === "AbortError";
@@ -265,9 +293,9 @@ class Run {
     const now = performance.now();
     const oldest = this.oldestCall();
     if (oldest && now - oldest.since >= limit) {
-      const verb = oldest.kind === "eval" ? "did not finish" : "did not return";
+      const verb = oldest.kind === "eval" || oldest.kind === "case" ? "did not finish" : "did not return";
       let text = `${describeCall(oldest)} ${verb} within ${limit} ms`;
-      if (!this.precise && oldest.kind !== "eval") {
+      if (!this.precise && (oldest.kind === "model" || oldest.kind === "tool")) {
         // The worker was posting starts in batches: a later call may be
         // the one that hangs.
         text = `a model or tool call at or after ${describeCall(oldest)} did not return within ${limit} ms (the calls were too quick to follow one by one)`;

@@ -48,7 +48,10 @@ export async function decodeState(payload) {
   } catch {
     throw new Error("the link's state is not JSON");
   }
-  if (!state || typeof state !== "object" || typeof state.model !== "string" || typeof state.tools !== "string") {
+  // A playground link carries the model and tools; an Exercise link the
+  // learner's loop.
+  const code = state && typeof state === "object" && ((typeof state.model === "string" && typeof state.tools === "string") || typeof state.loop === "string");
+  if (!code) {
     throw new Error("the link's state has no model and tools");
   }
   return pick(state);

@@ -9,7 +9,7 @@ import { Parser, tokenizer, tokTypes } from "acorn";
 const OPTIONS = { ecmaVersion: "latest", sourceType: "script", locations: true, allowReturnOutsideFunction: true };
 
 // The names the statements form must define, by editor.
-export const NAMES = { model: "model", tools: "tools" };
+export const NAMES = { model: "model", tools: "tools", loop: "runAgent" };
 
 // readSource decides how to read an editor's source. It returns
 //   {form: "expression", body}  body: the source up to the expression's end

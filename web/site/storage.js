@@ -1,11 +1,13 @@
 // What the user typed, kept in localStorage so that a reload, a crash of
 // user code (which only ever kills a worker) or a worker restart loses
-// nothing. The state is {model, tools, userMessage, maxSteps, timeLimit},
-// all strings, exactly as the fields hold them (an invalid max steps is
-// kept too: it is what the user typed).
+// nothing. The state is {model, tools, userMessage, maxSteps, timeLimit,
+// loop, mode}, all strings, exactly as the fields hold them (an invalid
+// max steps is kept too: it is what the user typed); loop is the
+// Exercise's Your loop editor and mode the page's mode ("playground" or
+// "exercise"). The Exercise's progress is kept beside it (saveProgress).
 
 export const KEY = "agentloop:v1";
-const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit"];
+const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "loop", "mode"];
 
 // A Store reads and writes one key. Storage may be unavailable (private
 // modes, a full quota, a sandboxed iframe): the page then works without
@@ -44,6 +46,38 @@ export class Store {
   loadBackup() {
     return readState(`${this.key}:backup`);
   }
+
+  // saveProgress keeps the Exercise's progress: {passed, total, hints},
+  // whole numbers (the cases passed at the last Check, of how many, and
+  // the hints shown).
+  saveProgress(progress) {
+    try {
+      localStorage.setItem(`${this.key}:exercise`, JSON.stringify(pickProgress(progress)));
+    } catch (err) {
+      if (!this.failed) this.onError(err);
+      this.failed = true;
+    }
+  }
+
+  // loadProgress returns the saved progress, or null.
+  loadProgress() {
+    try {
+      const v = JSON.parse(localStorage.getItem(`${this.key}:exercise`) || "null");
+      return v && typeof v === "object" ? pickProgress(v) : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+// pickProgress keeps the progress's known fields, as whole numbers from 0.
+function pickProgress(v) {
+  const out = {};
+  for (const f of ["passed", "total", "hints"]) {
+    const n = Number(v[f]);
+    if (Number.isInteger(n) && n >= 0) out[f] = n;
+  }
+  return out;
 }
 
 function readState(key) {

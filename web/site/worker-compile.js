@@ -11,7 +11,7 @@
 
 import { readSource, wrap, positionInStack } from "./source-form.js";
 
-export const FILES = { model: "model.js", tools: "tools.js" };
+export const FILES = { model: "model.js", tools: "tools.js", loop: "your-loop.js" };
 
 function errorText(err) {
   if (err instanceof Error) return err.message || err.name;
@@ -100,6 +100,13 @@ export function watchCalls(fn, report, receiver) {
 
 function check(value, editor) {
   const kind = describeType(value);
+  if (editor === "loop") {
+    if (typeof value === "function") return null;
+    if (value === undefined) {
+      return "Your loop gives nothing: define function runAgent(model, tools, userMsg, maxSteps = 10) { … }.";
+    }
+    return `Your loop gives ${kind}; it must define a function runAgent(model, tools, userMsg, maxSteps = 10).`;
+  }
   if (editor === "model") {
     if (Array.isArray(value) || typeof value === "function") return null;
     if (value === undefined) {

@@ -58,6 +58,14 @@ self.onmessage = (e) => {
       if (msg.stopped) controller.abort();
       run(msg);
       break;
+    case "grade":
+      if (started) {
+        postMessage({ type: "end", ok: false, error: "this worker has already run once" });
+        return;
+      }
+      started = true;
+      grade(msg);
+      break;
     case "stop":
       controller.abort();
       break;
@@ -69,7 +77,7 @@ self.onmessage = (e) => {
 
 function loadRunParts() {
   if (!runParts) {
-    runParts = Promise.all([import("./worker-compile.js"), import("./worker-events.js"), import("./worker-drive.js")]).then(([compile]) => compile);
+    runParts = Promise.all([import("./worker-compile.js"), import("./worker-events.js"), import("./worker-drive.js"), import("./worker-grade.js")]).then(([compile]) => compile);
   }
   return runParts;
 }
@@ -153,6 +161,27 @@ async function run({ model, tools, userMessage, maxSteps, drive }) {
     outbox.end({ ok: true, text: String(text) });
   } catch (err) {
     outbox.end({ ok: false, error: describe(err), name: err && err.name ? String(err.name) : "" });
+  }
+}
+
+// grade runs the learner's loop on the Exercise's cases; the page
+// compares what it did with the real loop (exercise-check.js).
+async function grade({ source, cases }) {
+  let parts;
+  try {
+    parts = await loadRunParts();
+  } catch (err) {
+    postMessage({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
+    return;
+  }
+  const outbox = new self.Outbox((msg) => postMessage(msg));
+  const loop = evaluate(parts, outbox, "loop", source);
+  if (loop === FAILED) return;
+  try {
+    await self.gradeLoop(loop, cases, (msg) => outbox.control(msg));
+    outbox.control({ type: "end", ok: true });
+  } catch (err) {
+    outbox.control({ type: "end", ok: false, error: describe(err) });
   }
 }
 

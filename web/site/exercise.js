@@ -1,0 +1,237 @@
+// The Exercise mode: the learner writes runAgent in Your loop; Check runs
+// it in the worker sandbox on every case of Go's agenttest (cases.json,
+// written by make build) and shows how many pass and, for each one that
+// fails, the first difference from the real loop beside the case's inputs.
+// Hints unlock one by one. app.js owns the page's state and storage: this
+// module reports its progress through onProgress and never saves anything
+// itself.
+
+import { h } from "./dom.js";
+import { checkCase, show } from "./exercise-check.js";
+import { HINTS } from "./exercise-text.js";
+import { isDisabled, setDisabled } from "./runner.js";
+
+const CASES_URL = "cases.json";
+
+export class Exercise {
+  // engine: the Engine; editor: the Your loop Editor; els: the section's
+  // elements; timeLimit(): the ms a case may take; progress: the saved
+  // {passed, total, hints}; onProgress(progress) hears every change of it;
+  // onCompileError(err) and onCheckStart() let app.js show an editor's
+  // error the way it does for the playground's; onOpen(c) opens case c in
+  // the playground.
+  constructor({ engine, editor, els, timeLimit, progress, onProgress, onCompileError, onCheckStart, onOpen }) {
+    this.engine = engine;
+    this.editor = editor;
+    this.els = els;
+    this.timeLimit = timeLimit;
+    this.onProgress = onProgress;
+    this.onCompileError = onCompileError;
+    this.onCheckStart = onCheckStart;
+    this.onOpen = onOpen;
+    this.cases = null; // the promise of cases.json
+    this.job = null; // the check in flight
+    this.hints = Math.min(progress.hints || 0, HINTS.length);
+    // The last check: failures by case, or the saved counts after a reload.
+    this.last = progress.total ? { passed: progress.passed || 0, total: progress.total, failures: null, stopped: null, restored: true } : null;
+    this.compileError = false;
+    els.check.addEventListener("click", () => {
+      if (!isDisabled(els.check)) this.check();
+    });
+    els.showHint.addEventListener("click", () => {
+      if (!isDisabled(els.showHint)) this.showHint();
+    });
+    this.render();
+  }
+
+  get progress() {
+    return { passed: this.last ? this.last.passed : 0, total: this.last ? this.last.total : 0, hints: this.hints };
+  }
+
+  // loadCases fetches the cases once; a failed fetch is tried again at the
+  // next Check.
+  loadCases() {
+    if (!this.cases) {
+      this.cases = fetch(CASES_URL)
+        .then((res) => {
+          if (!res.ok) throw new Error(`${CASES_URL}: HTTP ${res.status}`);
+          return res.json();
+        })
+        .catch((err) => {
+          this.cases = null;
+          throw new Error(`the cases could not be loaded (${err.message}); make build writes them`);
+        });
+    }
+    return this.cases;
+  }
+
+  async check() {
+    if (this.job) return;
+    this.job = "loading";
+    this.compileError = false;
+    this.onCheckStart();
+    this.render();
+    let cases;
+    try {
+      cases = await this.loadCases();
+    } catch (err) {
+      this.job = null;
+      this.last = { passed: 0, total: 0, failures: [], stopped: { error: err.message }, restored: false };
+      this.render();
+      return;
+    }
+    const result = { passed: 0, total: cases.length, checked: 0, failures: [], stopped: null, restored: false };
+    this.job = this.engine.grade(
+      { source: this.editor.value, cases, timeLimitMs: this.timeLimit() },
+      {
+        onCase: (index, observed) => {
+          const c = cases[index];
+          const failure = checkCase(c, observed);
+          result.checked++;
+          if (failure) result.failures.push({ c, failure });
+          else result.passed++;
+        },
+        onCompileError: (err) => {
+          this.compileError = true;
+          this.onCompileError(err);
+        },
+        onEvents: (events) => {
+          for (const e of events) if (e.kind === "done") result.stopped = e;
+        },
+        onEnd: () => {
+          this.job = null;
+          if (!this.compileError) this.last = result;
+          this.onProgress(this.progress);
+          this.render();
+        },
+      },
+    );
+    this.render();
+  }
+
+  showHint() {
+    if (this.hints >= HINTS.length) return;
+    this.hints++;
+    this.onProgress(this.progress);
+    this.render();
+    const shown = this.els.hints.lastElementChild;
+    if (shown) shown.scrollIntoView({ block: "nearest" });
+  }
+
+  render() {
+    const { els } = this;
+    setDisabled(els.check, this.job !== null);
+    setDisabled(els.showHint, this.hints >= HINTS.length);
+    els.hintCount.textContent = this.hints ? `${this.hints} of ${HINTS.length} hints shown` : `${HINTS.length} hints, from a nudge to nearly the answer`;
+    els.hints.hidden = this.hints === 0;
+    if (els.hints.children.length !== this.hints) {
+      els.hints.replaceChildren(...HINTS.slice(0, this.hints).map((text) => h("li", { className: "hint-text", text })));
+    }
+    els.summary.textContent = this.summary();
+    this.renderBanner();
+    this.renderFailures();
+  }
+
+  summary() {
+    if (this.job) return "Checking your loop on every case…";
+    if (this.compileError) return "Your loop has an error (shown under the editor): fix it, then press Check.";
+    const last = this.last;
+    if (!last) return "Press Check to run your loop on every case of the real loop's tests.";
+    if (!last.total) return "The cases could not be checked.";
+    const counts = `${last.passed} of ${last.total} cases pass`;
+    if (last.restored) return `${counts} (at your last Check; press Check to see the differences).`;
+    if (last.passed === last.total) return `${counts}. Your loop does what agent.Run does on every case.`;
+    if (last.stopped) return `${counts}: the check stopped after ${last.checked} of ${last.total}.`;
+    return `${counts}. The first difference of each failing case is below.`;
+  }
+
+  renderBanner() {
+    const el = this.els.banner;
+    const stopped = !this.job && !this.compileError && this.last && this.last.stopped;
+    if (!stopped) {
+      el.hidden = true;
+      el.replaceChildren();
+      delete el.dataset.reason;
+      return;
+    }
+    const ranAway = stopped.reason === "timeout";
+    el.dataset.reason = stopped.reason || "crashed";
+    el.replaceChildren(
+      h("p", { className: "banner-title" }, h("strong", { text: ranAway ? "Your loop ran away" : "The check failed" })),
+      h("p", {
+        className: "banner-cause",
+        text: ranAway
+          ? `Your loop ran away: ${stopped.error}. The worker running it was stopped and replaced; your code is kept, and the cases after that one were not checked.`
+          : `The check ended early: ${stopped.error || "the worker stopped"}.`,
+      }),
+    );
+    el.hidden = false;
+  }
+
+  renderFailures() {
+    const list = this.els.failures;
+    const failures = !this.job && this.last && this.last.failures ? this.last.failures : [];
+    list.replaceChildren(...failures.map(({ c, failure }, i) => this.failureView(c, failure, i)));
+    list.hidden = failures.length === 0;
+  }
+
+  // failureView shows one failing case: the difference, what the model saw
+  // from each loop at that call and how each ended, the case's inputs, and
+  // a button to open it in the playground.
+  failureView(c, f, i) {
+    const headingId = `failing-case-${i + 1}`;
+    const side = (messages, index, mark) => {
+      if (!messages) return h("pre", { className: "case-messages", text: "(no model call)" });
+      const list = Array.isArray(messages) ? messages : [messages];
+      return h(
+        "pre",
+        { className: "case-messages" },
+        ...list.map((m, i) => h(i === index && mark ? "mark" : "span", { text: `${i + 1}. ${show(m)}\n` })),
+      );
+    };
+    const at = f.call ? `Model call ${f.call} saw` : "Model calls";
+    const table = h(
+      "table",
+      { className: "case-compare" },
+      h("caption", { className: "visually-hidden", text: `Your loop beside the real loop on case "${c.name}"` }),
+      h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col", text: "Your loop" }), h("th", { scope: "col", text: "The real loop" }))),
+      h(
+        "tbody",
+        {},
+        h("tr", {}, h("th", { scope: "row", text: at }), h("td", {}, side(f.got.messages, f.index, true)), h("td", {}, side(f.want.messages, f.index, true))),
+        h("tr", {}, h("th", { scope: "row", text: "In the end, the loop" }), h("td", { className: "case-result", text: f.got.result }), h("td", { className: "case-result", text: f.want.result })),
+      ),
+    );
+    const inputs = h(
+      "dl",
+      { className: "case-inputs" },
+      h("dt", { text: "User message" }),
+      h("dd", {}, h("q", { text: c.userMsg })),
+      h("dt", { text: "Max steps" }),
+      h("dd", { text: c.defaultMaxSteps ? `${c.maxSteps} (the default: runAgent is called with three arguments)` : String(c.maxSteps) }),
+      h("dt", { text: "Script" }),
+      h("dd", {}, h("pre", { className: "case-messages", text: c.script.map((a, i) => `${i + 1}. ${show(a)}`).join("\n") || "(empty)" })),
+      h("dt", { text: "Tools" }),
+      h("dd", {}, h("pre", { className: "case-messages", text: toolsText(c.tools) })),
+    );
+    const openButton = h("button", { type: "button", className: "open-case", "aria-describedby": headingId, text: "Open in playground" });
+    openButton.addEventListener("click", () => this.onOpen(c));
+    const details = h(
+      "details",
+      { open: i === 0 },
+      h("summary", {}, h("span", { id: headingId, className: "case-name", text: c.name })),
+      h("p", { className: "case-diff", text: f.text }),
+      table,
+      h("h3", { className: "case-inputs-title", text: "The case" }),
+      inputs,
+      openButton,
+    );
+    return h("li", { className: "case-failure", dataset: { case: c.name } }, details);
+  }
+}
+
+function toolsText(tools) {
+  const names = Object.keys(tools);
+  if (names.length === 0) return "(none: every tool is unknown)";
+  return names.map((n) => (tools[n].fails !== undefined ? `${n}: throws "${tools[n].fails}"` : `${n}: returns ${JSON.stringify(tools[n].returns)}`)).join("\n");
+}
