@@ -135,9 +135,9 @@ class Run {
       return;
     }
     this.slot.listener = (msg) => this.onMessage(msg);
-    const { model, tools, userMessage, maxSteps } = this.request;
+    const { model, tools, userMessage, maxSteps, toolTimeoutMs = 0 } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
-    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps });
+    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs });
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;
     this.timer = setInterval(() => this.check(), Math.max(TICK_MIN_MS, Math.min(100, limit / 10)));

@@ -14,7 +14,7 @@
 // Messages from the page:
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
 //                             (or {type: "engine", url} to fetch it here)
-//   {type: "run", model, tools, userMessage, maxSteps}
+//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs}
 //   {type: "stop"}            abort the run (graceful; the page kills the
 //                             worker if it is too busy to hear this)
 // Messages to the page: see worker-events.js.
@@ -102,7 +102,7 @@
     });
   }
 
-  async function run({ model, tools, userMessage, maxSteps }) {
+  async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs }) {
     const outbox = new Outbox((msg) => postMessage(msg));
     const modelValue = await evaluate(outbox, "model", model);
     if (modelValue === FAILED) return;
@@ -112,6 +112,9 @@
     try {
       const text = await self.runAgent(modelValue, toolsValue, userMessage, {
         maxSteps,
+        // The loop's own per-tool limit: a late tool's result becomes an
+        // error the model sees, and the run goes on (0: no limit).
+        ...(toolTimeoutMs > 0 ? { toolTimeoutMs } : {}),
         onEvent: (event) => outbox.event(event),
         signal: controller.signal,
       });
