@@ -14,8 +14,9 @@ import { decodeState, encodeState } from "./share.js";
 import { clearHash, readOptions } from "./url-options.js";
 import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
-import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, showFieldError } from "./fields.js";
+import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
 import { notice } from "./notice.js";
+import { Learner } from "./learner.js";
 
 // The engine is already loading (boot.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
@@ -28,8 +29,6 @@ const engine = new Engine(globalThis.agentloopBoot, {
 
 const opts = readOptions();
 document.body.classList.toggle("embed", opts.embed);
-// A tutorial's iframe has little room: the Loop panel starts folded there.
-if (opts.embed) byId("loop-panel").open = false;
 
 const editors = {
   model: new Editor(byId("model-editor"), byId("model-editor").previousElementSibling),
@@ -38,6 +37,7 @@ const editors = {
 const userMessage = byId("user-message");
 const maxSteps = byId("max-steps");
 const timeLimit = byId("time-limit");
+const toolTimeout = byId("tool-timeout");
 const exampleSelect = byId("example-select");
 const exampleDescription = byId("example-description");
 
@@ -54,8 +54,14 @@ function readState() {
     userMessage: userMessage.value,
     maxSteps: maxSteps.value,
     timeLimit: timeLimit.value,
+    toolTimeoutMs: toolTimeout.value,
+    example: loadedExample,
   };
 }
+
+// loadedExample is the example the editors were filled from, kept while
+// the user edits it, so its title and explanation stay, marked "(edited)".
+let loadedExample = "";
 
 function applyState(s) {
   editors.model.value = s.model ?? "";
@@ -63,6 +69,8 @@ function applyState(s) {
   userMessage.value = s.userMessage ?? "";
   maxSteps.value = s.maxSteps ?? "10";
   if (s.timeLimit !== undefined) timeLimit.value = s.timeLimit;
+  toolTimeout.value = s.toolTimeoutMs ?? "";
+  loadedExample = s.example ?? matchingExample(s);
   clearErrors();
   syncExample();
 }
@@ -98,14 +106,24 @@ for (const ex of EXAMPLES) exampleSelect.append(h("option", { value: ex.id, text
 
 function syncExample() {
   const id = matchingExample(readState());
-  exampleSelect.value = id;
-  const ex = exampleById(id);
-  exampleDescription.textContent = ex ? ex.description : "Your own code: edit it, then press Run.";
+  if (id) loadedExample = id;
+  const ex = exampleById(id || loadedExample);
+  const edited = !id && ex !== null;
+  for (const o of exampleSelect.options) {
+    const e = exampleById(o.value);
+    if (e) o.textContent = edited && e === ex ? `${e.title} (edited)` : e.title;
+  }
+  exampleSelect.value = ex ? ex.id : "";
+  exampleDescription.textContent = ex
+    ? `${edited ? "(edited) " : ""}${ex.description}`
+    : "Your own code: edit it, then press Run.";
+  byId("embed-caption").textContent = ex ? `${ex.title}${edited ? " (edited)" : ""}` : "agentloop playground";
 }
 
 exampleSelect.addEventListener("change", () => {
   const ex = exampleById(exampleSelect.value);
   if (!ex) {
+    loadedExample = "";
     syncExample();
     return;
   }
@@ -153,23 +171,27 @@ for (const button of document.querySelectorAll(".goto-error")) {
 function inputs({ quiet = false } = {}) {
   const steps = checkMaxSteps(maxSteps.value);
   const limit = checkTimeLimit(timeLimit.value);
+  const perTool = checkToolTimeout(toolTimeout.value);
   if (!quiet) {
     showFieldError(maxSteps, byId("max-steps-error"), steps.error || "");
     showFieldError(timeLimit, byId("time-limit-error"), limit.error || "");
+    showFieldError(toolTimeout, byId("tool-timeout-error"), perTool.error || "");
   }
-  if (steps.error || limit.error) return null;
+  if (steps.error || limit.error || perTool.error) return null;
   return {
     model: editors.model.value,
     tools: editors.tools.value,
     userMessage: userMessage.value,
     maxSteps: steps.value,
     timeLimitMs: limit.value,
+    toolTimeoutMs: perTool.value,
   };
 }
 
 for (const [input, check, errId] of [
   [maxSteps, checkMaxSteps, "max-steps-error"],
   [timeLimit, checkTimeLimit, "time-limit-error"],
+  [toolTimeout, checkToolTimeout, "tool-timeout-error"],
 ]) {
   // Explain a bad value when the user leaves the field; clear the
   // explanation as soon as the value is good again.
@@ -189,6 +211,8 @@ const transcript = new Transcript({
     scroller: byId("transcript-scroll"),
     empty: byId("transcript-empty"),
 });
+// The learner's views follow every render of the run view.
+let learner = null;
 const runner = new Runner({
   engine,
   transcript,
@@ -206,13 +230,16 @@ const runner = new Runner({
     copyMarkdown: byId("copy-markdown"),
   },
   inputs,
-  key: (i) => JSON.stringify([i.model, i.tools, i.userMessage, i.maxSteps]),
+  key: (i) => JSON.stringify([i.model, i.tools, i.userMessage, i.maxSteps, i.toolTimeoutMs]),
   onStart: () => {
     clearErrors();
     save();
   },
   onCompileError: showEditorError,
+  onRender: (trace, upto, view) => learner && learner.render(trace, upto, view),
 });
+learner = new Learner({ runner, modelEditor: editors.model, embed: opts.embed });
+runner.render();
 
 // "Show earlier" widens the window; the view renders it.
 transcript.onMore = () => runner.render();
@@ -230,21 +257,26 @@ function onButton(id, action) {
   });
 }
 
-onButton("run", () => runner.run());
-onButton("step", () => runner.step());
-onButton("back", () => runner.back());
+function run() {
+  if (runner.run()) learner.onRun();
+}
+
+onButton("run", run);
+onButton("step", () => learner.manual(() => runner.step()));
+onButton("back", () => learner.manual(() => runner.back()));
+onButton("play", () => learner.playPause());
 onButton("stop", () => runner.stop());
 
 document.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey) {
     e.preventDefault();
-    runner.run();
+    run();
   }
 });
 
 // ---- persistence: every edit is saved at once ----
 
-for (const el of [byId("model-editor"), byId("tools-editor"), userMessage, maxSteps, timeLimit]) {
+for (const el of [byId("model-editor"), byId("tools-editor"), userMessage, maxSteps, timeLimit, toolTimeout]) {
   el.addEventListener("input", () => {
     save();
     // A #state or #example in the address no longer says what the editors
@@ -333,7 +365,13 @@ async function init() {
       clearHash();
     }
     save();
-    if (opts.autorun) runner.run();
+    if (opts.autorun) run();
+    else if (opts.phase > 0) {
+      // #phase=N opens the example's run at phase N, for a tutorial's
+      // "look at this step" link.
+      learner.onStep();
+      runner.recordAt(opts.phase - 1);
+    }
     return;
   }
   applyState(saved ? { ...defaultState(), ...saved } : defaultState());

@@ -151,6 +151,7 @@ function barsOf(events, from, last) {
       bar.endRow = i - from;
       bar.open = false;
       bar.error = e.kind === "model_end" ? Boolean(e.error) : e.failed === true;
+      bar.ms = e.ms;
       bar.label = `${bar.label} ${fmt(e.ms)}`;
     } else if (e.kind === "done") {
       open.clear(); // a run that ends ends its calls

@@ -16,6 +16,7 @@ export class Editor {
     this.gutter = gutter;
     this.lines = 0;
     this.errorLine = 0;
+    this.highlight = [0, 0]; // lines marked by highlightLines
     this.tabEscapes = false;
     textarea.addEventListener("input", () => this.refresh());
     textarea.addEventListener("scroll", () => this.syncScroll());
@@ -53,19 +54,43 @@ export class Editor {
     const n = this.lines;
     this.gutter.style.width = `calc(${Math.max(2, String(n).length)}ch + 1rem + 1px)`;
     const err = this.errorLine >= 1 && this.errorLine <= n ? this.errorLine : 0;
-    const nums = (from, to) => {
-      let s = "";
-      for (let i = from; i <= to; i++) s += `${i}\n`;
-      return s;
-    };
-    if (!err) {
-      this.gutter.textContent = nums(1, n);
-      return;
+    const [hlFrom, hlTo] = this.highlight;
+    const classOf = (i) => (i === err ? "gutter-error" : i >= hlFrom && i <= hlTo ? "gutter-answer" : "");
+    // Runs of lines with the same mark become one text node or span.
+    const parts = [];
+    let run = "";
+    let cls = "";
+    for (let i = 1; i <= n; i++) {
+      const c = classOf(i);
+      if (c !== cls && run) {
+        parts.push(mark(cls, run));
+        run = "";
+      }
+      cls = c;
+      run += `${i}\n`;
     }
-    const mark = document.createElement("span");
-    mark.className = "gutter-error";
-    mark.textContent = `${err}\n`;
-    this.gutter.replaceChildren(nums(1, err - 1), mark, nums(err + 1, n));
+    if (run) parts.push(mark(cls, run));
+    this.gutter.replaceChildren(...parts);
+  }
+
+  // highlightLines marks lines from..to (1-based) in the gutter, as the
+  // entry that answered the current model call, and scrolls them into
+  // the editor's view (the editor's own scroll, not the page's); 0, 0
+  // clears the mark.
+  highlightLines(from, to) {
+    const next = from >= 1 ? [from, Math.max(from, to)] : [0, 0];
+    if (next[0] === this.highlight[0] && next[1] === this.highlight[1]) return;
+    this.highlight = next;
+    this.ta.dataset.highlight = from >= 1 ? `${next[0]}-${next[1]}` : "";
+    this.drawGutter();
+    if (from < 1 || this.ta.clientHeight === 0) return;
+    const lineHeight = parseFloat(getComputedStyle(this.ta).lineHeight) || 20;
+    const top = (from - 1) * lineHeight;
+    const bottom = next[1] * lineHeight;
+    if (top < this.ta.scrollTop || bottom > this.ta.scrollTop + this.ta.clientHeight) {
+      this.ta.scrollTop = Math.max(0, top - lineHeight);
+      this.syncScroll();
+    }
   }
 
   syncScroll() {
@@ -166,6 +191,14 @@ export class Editor {
       this.ta.dispatchEvent(new Event("input", { bubbles: true }));
     }
   }
+}
+
+function mark(cls, text) {
+  if (!cls) return document.createTextNode(text);
+  const span = document.createElement("span");
+  span.className = cls;
+  span.textContent = text;
+  return span;
 }
 
 function countLines(s) {

@@ -4,7 +4,7 @@
 // reached by stepping back and forth.
 
 import { h } from "./dom.js";
-import { fmtCount } from "./phases.js";
+import { fmtCount, fmtMs } from "./phases.js";
 
 // Contents longer than this fold behind "show more".
 const FOLD_CHARS = 600;
@@ -23,6 +23,12 @@ export function pretty(v) {
 
 function textOf(v) {
   return typeof v === "string" ? v : pretty(v);
+}
+
+// orMissing shows a field the message lacks as "(missing name)" and the
+// like, never as "undefined".
+function orMissing(v, what) {
+  return v === undefined || v === null ? `(missing ${what})` : textOf(v);
 }
 
 // foldable puts text into el, folded behind a "show more" button when it
@@ -59,29 +65,30 @@ function callView(call, single) {
   const args = call && typeof call === "object" ? call.args : undefined;
   const name = call && typeof call === "object" ? call.name : undefined;
   const argsEl = h("pre", { className: "tool-args" });
-  const more = foldable(argsEl, pretty(args === undefined ? {} : args), `the args of ${textOf(name)}`);
+  const more = foldable(argsEl, pretty(args === undefined ? {} : args), `the args of ${orMissing(name, "name")}`);
   return h(
     single ? "div" : "li",
     { className: "tool-call" },
-    h("span", { className: "tool-name", text: typeof name === "string" ? name : pretty(name) }),
+    h("span", { className: "tool-name", text: typeof name === "string" ? name : orMissing(name, "name") }),
     call && call.id !== undefined ? h("span", { className: "tool-id", text: `id ${textOf(call.id)}` }) : null,
     argsEl,
     more,
   );
 }
 
-function head(label, step, extra) {
+function head(label, step, extra, ms) {
   return h(
     "div",
     { className: "msg-head" },
     h("span", { className: "msg-role", text: label }),
     extra ? h("span", { className: "msg-extra", text: extra }) : null,
     step ? h("span", { className: "msg-step", text: `step ${step}` }) : null,
+    ms !== undefined ? h("span", { className: "msg-ms", text: fmtMs(ms) }) : null,
   );
 }
 
 // messageView returns the <li> for message m ({message, role, step, index}).
-export function messageView({ message, role, step, index }) {
+export function messageView({ message, role, step, index, ms }) {
   const li = h("li", { className: "msg", dataset: { role, index: String(index) } });
   const obj = message && typeof message === "object" ? message : {};
   const content = h("div", { className: "msg-content" });
@@ -91,26 +98,26 @@ export function messageView({ message, role, step, index }) {
     li.append(head("User", 0));
     more = foldable(content, textOf(obj.content), "the user's message");
   } else if (role === "tool") {
-    const text = textOf(obj.content);
+    const text = orMissing(obj.content, "content");
     if (text.startsWith("error: ")) li.dataset.failed = "true";
     const id = obj.id !== undefined ? ` (id ${textOf(obj.id)})` : "";
-    li.append(head("Tool result", step, `${textOf(obj.name)}${id}`));
-    more = foldable(content, text, `the result of ${textOf(obj.name)}`);
+    li.append(head("Tool result", step, `${orMissing(obj.name, "name")}${id}`, ms));
+    more = foldable(content, text, `the result of ${orMissing(obj.name, "name")}`);
   } else {
     const type = obj.type;
     if (typeof type === "string") li.dataset.type = type;
     if (type === "tool" && Array.isArray(obj.calls)) {
-      li.append(head("Assistant", step, `${obj.calls.length} tool calls at once`));
+      li.append(head("Assistant", step, `${obj.calls.length} tool calls at once`, ms));
       content.append(h("ol", { className: "tool-calls" }, ...obj.calls.map((c) => callView(c, false))));
     } else if (type === "tool") {
-      li.append(head("Assistant", step, "tool call"));
+      li.append(head("Assistant", step, "tool call", ms));
       content.append(callView(obj, true));
     } else if (type === "final") {
-      li.append(head("Assistant", step, "final answer"));
-      more = foldable(content, textOf(obj.content), "the final answer");
+      li.append(head("Assistant", step, "final answer", ms));
+      more = foldable(content, orMissing(obj.content, "content"), "the final answer");
     } else {
       // Malformed output is shown as the model gave it.
-      li.append(head("Assistant", step, typeof type === "string" ? `type "${type}"` : "no type"));
+      li.append(head("Assistant", step, typeof type === "string" ? `type "${type}"` : "no type", ms));
       content.classList.add("raw");
       more = foldable(content, pretty(message), "the model's response");
     }

@@ -86,15 +86,15 @@ export function describeEvent(e, role) {
     case "message":
       if (role === "user") return "The user's message starts the transcript.";
       if (role === "assistant") return `${at}the model's action is appended to the messages.`;
-      return `${at}the result of tool '${(e.message && e.message.name) || "?"}' is appended to the messages.`;
+      return `${at}the result of tool '${(e.message && e.message.name) || "(missing name)"}' is appended to the messages.`;
     case "model_start":
       return `${at}the loop calls the model with the messages so far.`;
     case "model_end":
       return e.error ? `${at}the model failed after ${fmtMs(e.ms)}: ${e.error}` : `${at}the model answered in ${fmtMs(e.ms)}.`;
     case "tool_start":
-      return `${at}the loop calls tool '${e.name}'.`;
+      return `${at}the loop calls tool '${e.name || "(missing name)"}'.`;
     case "tool_end":
-      return `${at}tool '${e.name}' ${e.failed ? "failed" : "returned"} in ${fmtMs(e.ms)}.`;
+      return `${at}tool '${e.name || "(missing name)"}' ${e.failed ? "failed" : "returned"} in ${fmtMs(e.ms)}.`;
     case "done":
       return `The run ends: ${e.reason}.`;
     default:

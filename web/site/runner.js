@@ -18,7 +18,9 @@ export class Runner {
   // buttons and outputs; inputs(): the run's inputs, or null when a field
   // is invalid (it shows why); key(inputs): what makes two runs the same;
   // onStart(): before each run; onCompileError(err): an editor's error.
-  constructor({ engine, transcript, loopPanel, els, inputs, key, onStart, onCompileError }) {
+  // onRender(trace, upto, view): after each render, for the views that
+  // follow the step position (the diagram, what the model sees).
+  constructor({ engine, transcript, loopPanel, els, inputs, key, onStart, onCompileError, onRender = () => {} }) {
     this.engine = engine;
     this.transcript = transcript;
     this.loopPanel = loopPanel;
@@ -27,6 +29,8 @@ export class Runner {
     this.key = key;
     this.onStart = onStart;
     this.onCompileError = onCompileError;
+    this.onRender = onRender;
+    this.startAt = 0; // the phase a recording opens at (#phase=N)
     this.trace = null;
     this.current = null; // the run in flight
     this.view = { live: true, index: -1, recording: false };
@@ -68,8 +72,9 @@ export class Runner {
           this.trace = null;
           this.view = { live: true, index: -1, recording: false };
         } else if (this.view.recording) {
-          this.view = { live: false, index: 0, recording: false };
+          this.view = { live: false, index: Math.min(this.startAt, trace.length - 1), recording: false };
         }
+        this.startAt = 0;
         this.setRunning(false);
         this.schedule();
       },
@@ -108,6 +113,21 @@ export class Runner {
       this.view.index = Math.min(this.view.index + 1, t.length - 1);
     }
     this.render();
+  }
+
+  // goTo shows phase index (0-based) of the recorded run: Home, End, a
+  // click on a message or on the diagram.
+  goTo(index) {
+    const t = this.trace;
+    if (!t || t.length === 0 || this.view.recording) return;
+    this.view = { live: false, index: Math.max(0, Math.min(index, t.length - 1)), recording: false };
+    this.render();
+  }
+
+  // recordAt records a run for Step and opens it at phase index.
+  recordAt(index) {
+    this.startAt = index;
+    if (!this.run("record")) this.startAt = 0;
   }
 
   back() {
@@ -188,6 +208,7 @@ export class Runner {
     if (els.position.textContent !== position) els.position.textContent = position;
 
     this.controls(upto);
+    this.onRender(t, upto, this.view);
   }
 
   // controls updates which buttons are available; app.js calls it after

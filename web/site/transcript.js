@@ -6,6 +6,12 @@
 
 import { messageView } from "./message-view.js";
 import { fmtCount } from "./phases.js";
+import { messageMs } from "./step-time.js";
+
+// entry is message i of the trace with the time its call took.
+function entry(trace, i) {
+  return { ...trace.message(i), ms: messageMs(trace.events, trace.messagePos[i]) };
+}
 
 const WINDOW = 200;
 const WINDOW_MAX = 2000;
@@ -80,7 +86,7 @@ export class Transcript {
     let budget = PER_RENDER;
     if (count > this.to) {
       const frag = document.createDocumentFragment();
-      for (let i = this.to; i < count; i++) frag.append(messageView(trace.message(i)));
+      for (let i = this.to; i < count; i++) frag.append(messageView(entry(trace, i)));
       this.list.append(frag);
       budget -= count - this.to;
       this.to = count;
@@ -88,7 +94,7 @@ export class Transcript {
     if (from < this.from && budget > 0) {
       const start = Math.max(from, this.from - budget);
       const frag = document.createDocumentFragment();
-      for (let i = start; i < this.from; i++) frag.append(messageView(trace.message(i)));
+      for (let i = start; i < this.from; i++) frag.append(messageView(entry(trace, i)));
       this.list.prepend(frag);
       this.from = start;
     }
