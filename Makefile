@@ -6,7 +6,7 @@ WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)
 WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 WASM_ENV := GOOS=js GOARCH=wasm
 
-.PHONY: all build serve test vet test-native test-wasm test-browser bench clean tools-node tools-chromium tools-axe
+.PHONY: all build serve test vet test-native test-wasm test-js test-browser bench clean tools-node tools-chromium tools-axe
 
 all: build
 
@@ -29,7 +29,7 @@ serve: build
 	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web/site
 
 ## test: vet, then the native, wasm (Node) and browser (Chromium) tests.
-test: vet test-native test-wasm
+test: vet test-native test-wasm test-js
 
 vet:
 	$(GO) vet ./...
@@ -41,6 +41,10 @@ test-native: build tools-chromium tools-axe
 
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
+
+# The page's pure modules (ES modules) under node's own test runner.
+test-js: tools-node
+	node --test web/test/
 
 test-browser: build tools-chromium tools-axe
 	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -v -run 'Browser|Page' ./web
