@@ -40,8 +40,8 @@ export class ModelView {
     }
     const n = call.count;
     const entry = this.scriptEntry(trace, call.step);
-    let text = `Model call ${fmtCount(call.step)} (step ${fmtCount(call.step)}) gets ${fmtCount(n)} ${n === 1 ? "message" : "messages"}`;
-    if (entry) text += `; the Model editor's entry ${call.step} (line ${entry.line === entry.endLine ? entry.line : `${entry.line}–${entry.endLine}`}) answered`;
+    let text = `Model call ${fmtCount(call.step)} gets ${fmtCount(n)} ${n === 1 ? "message" : "messages"}`;
+    if (entry) text += `; entry ${call.step} of the Model array (line ${entry.line === entry.endLine ? entry.line : `${entry.line}–${entry.endLine}`}) answered`;
     else if (entry === null) text += `; the Model array has no entry ${call.step}`;
     this.summary.textContent = `${text}.`;
     this.list.dataset.count = String(n);
