@@ -6,7 +6,7 @@ WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)
 WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 WASM_ENV := GOOS=js GOARCH=wasm
 
-.PHONY: all build serve test vet test-native test-wasm test-js test-browser bench clean tools-node tools-chromium tools-axe
+.PHONY: all build serve test vet test-native test-wasm test-page test-browser bench clean tools-node tools-chromium tools-axe
 
 all: build
 
@@ -28,8 +28,8 @@ web/site/agent-loop.go.txt: agent/loop.go
 serve: build
 	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web/site
 
-## test: vet, then the native, wasm (Node) and browser (Chromium) tests.
-test: vet test-native test-wasm test-js
+## test: vet, then the native, wasm (Node), page-module (Node) and browser (Chromium) tests.
+test: vet test-native test-wasm test-page
 
 vet:
 	$(GO) vet ./...
@@ -42,9 +42,9 @@ test-native: build tools-chromium tools-axe
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
-# The page's pure modules (ES modules) under node's own test runner.
-test-js: tools-node
-	node --test web/test/
+# The page's pure modules (web/site/*.js), under node --test.
+test-page: tools-node
+	node --test web/test/*.test.mjs
 
 test-browser: build tools-chromium tools-axe
 	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -v -run 'Browser|Page' ./web

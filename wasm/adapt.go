@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -18,6 +19,32 @@ import (
 type thrownError struct{ msg string }
 
 func (e *thrownError) Error() string { return e.msg }
+
+// A budgetError ends a run whose transcript outgrew maxTranscriptBytes: the
+// model call after the content that outgrew it fails with it.
+type budgetError struct{ budget float64 }
+
+func (e *budgetError) Error() string {
+	return "the transcript reached its budget of " + strconv.FormatFloat(e.budget, 'f', -1, 64) + " bytes (maxTranscriptBytes)"
+}
+
+// A brokenError ends a run whose messages array refused a message (the
+// model froze it, say). It names the step of that message: the model call
+// after it fails with it, but the step it belongs to is the earlier one.
+type brokenError struct {
+	step int
+	msg  string
+}
+
+func (e *brokenError) Error() string { return e.msg }
+
+// An internalError is a failure of the bridge itself, not of the caller's
+// code: a call to the engine that failed.
+type internalError struct{ err error }
+
+func (e *internalError) Error() string { return "runAgent: internal error: " + jsMessage(e.err) }
+
+func (e *internalError) Unwrap() error { return e.err }
 
 // yieldEvery is how many model calls a run makes between yields to the
 // Go scheduler.
@@ -36,102 +63,138 @@ func (r *run) model(ctx context.Context, _ []agent.Message) (agent.Action, error
 	if r.modelCalls%yieldEvery == 0 {
 		runtime.Gosched()
 	}
-	code, err := r.number(opModel, 0, 0, 0)
+	code, err := r.number(opModel, 0, 0)
 	if err == nil && code < 0 { // a promise
 		k := -code
 		if err := r.await(ctx, k); err != nil {
 			return nil, err
 		}
-		code, err = r.number(opTakeModel, k, 0, 0)
+		code, err = r.number(opTakeModel, k, 0)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("bridge: %w", err)
+		return nil, &internalError{err}
 	}
 	if err := ctx.Err(); err != nil { // aborted while the model ran
 		return nil, err
 	}
+	r.latest = code
 	switch code & kindMask {
 	case kindNone:
 		return nil, nil // the agent says "the model returned no action"
 	case kindNotObject:
-		what, err := r.string(strDescribe, -1, 0)
+		what, err := r.string(strDescribe, 0)
 		if err != nil {
-			return nil, fmt.Errorf("bridge: %w", err)
+			return nil, &internalError{err}
 		}
-		return nil, fmt.Errorf("%w: the model returned %s, not an action object", agent.ErrMalformed, what)
-	case kindThrew:
-		msg, err := r.string(strThrown, -1, 0)
+		return nil, agent.Malformed(agent.ProblemNotObject, what)
+	case kindUnreadable:
+		what, err := r.string(strUnreadable, -1)
 		if err != nil {
-			return nil, fmt.Errorf("bridge: %w", err)
+			return nil, &internalError{err}
+		}
+		return nil, agent.Malformed(agent.ProblemUnreadable, what)
+	case kindThrew:
+		msg, err := r.string(strThrown, 0)
+		if err != nil {
+			return nil, &internalError{err}
 		}
 		return nil, &thrownError{msg}
 	case kindExhausted:
 		return nil, fmt.Errorf("script exhausted at step %d", r.modelCalls)
+	case kindOverBudget:
+		return nil, &budgetError{r.budget}
+	case kindBroken:
+		step, err := r.number(opNumber, numBrokenStep, 0)
+		if err != nil {
+			return nil, &internalError{err}
+		}
+		msg, err := r.string(strBroken, 0)
+		if err != nil {
+			return nil, &internalError{err}
+		}
+		return nil, &brokenError{step: step, msg: msg}
 	}
-	return &jsAction{r: r, code: code, index: -1}, nil
+	return &jsAction{r: r, code: code}, nil
 }
 
-// A callRef is the Args of an agent.Call of a JavaScript action's "calls":
-// where the engine finds the real args, which never cross into Go. A
-// single call's Args is its *jsAction.
+// A callRef is the Args of an agent.Call of a JavaScript action: which
+// call of the latest action it is, and the tool the engine found by its
+// name. The args themselves never cross into Go.
 type callRef struct {
-	index int // the action's index in messages
-	call  int // the call's index in the action's calls (0 for a single call)
+	call int // the call's index in the action's calls (0 for a single call)
+	tool int // the index of the tool its name names, -1 for none
+	name string
 }
 
 // tool returns the agent.Tool for the tool at index t of the run's names.
+// It returns "" for an output: the engine keeps the output and the tool
+// message, and Go holds only whether the call failed.
 func (r *run) tool(t int) agent.Tool {
 	return func(ctx context.Context, args any) (string, error) {
-		var ref callRef
-		switch a := args.(type) {
-		case *jsAction:
-			ref = callRef{index: a.index}
-		case *callRef:
-			ref = *a
-		default:
-			return "", fmt.Errorf("bridge: args %T are not from a JavaScript action", args)
+		ref, ok := args.(*callRef)
+		if !ok {
+			return "", &internalError{fmt.Errorf("args %T are not from a JavaScript action", args)}
 		}
-		out, k, err := r.callTool(opTool, t, ref)
+		if ref.tool != t {
+			// The engine found no tool of this name, yet Go did: the name
+			// reached Go with a lone surrogate replaced. It is unknown.
+			return "", fmt.Errorf("unknown tool '%s'", ref.name)
+		}
+		failure, k, err := r.callTool(opTool, t, ref.call)
 		if err == nil && k > 0 {
 			if err := r.await(ctx, k); err != nil {
 				return "", err
 			}
-			out, _, err = r.callTool(opTakeTool, k, ref)
+			failure, _, err = r.callTool(opTakeTool, k, ref.call)
 		}
 		if err != nil {
-			return "", fmt.Errorf("bridge: %w", err)
+			return "", &internalError{err}
 		}
-		return out, nil
+		if failure != nil {
+			return "", failure
+		}
+		return "", nil
 	}
 }
+
+// A toolError is what a JavaScript tool threw or rejected with, or why its
+// output could not be made into text.
+type toolError struct{ msg string }
+
+func (e *toolError) Error() string { return e.msg }
 
 // callTool calls the tool (opTool, with the tool's index) or takes the
 // output of its settled promise (opTakeTool, with the promise's number),
-// and returns the output, or the number of the promise to await.
-func (r *run) callTool(op, a int, ref callRef) (out string, promise int, err error) {
+// and returns the tool's failure, or the number of the promise to await.
+func (r *run) callTool(op, a, call int) (failure error, promise int, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	n, err := r.numberLocked(op, a, ref.index, ref.call)
-	if err != nil || n < 0 {
-		return "", -n, err
+	n, err := r.numberLocked(op, a, call)
+	switch {
+	case err != nil:
+		return nil, 0, err
+	case n < 0:
+		return nil, -n, nil
+	case n == outcomeOK:
+		return nil, 0, nil
 	}
-	if out, err = r.readLocked(n); err != nil {
-		return "", 0, err
+	msg, err := r.readLocked(n - outcomeFailed)
+	if err != nil {
+		return nil, 0, err
 	}
-	r.recordBuilt(ref.index, ref.call, out)
-	return out, 0, nil
+	return &toolError{msg}, 0, nil
 }
 
 // A jsAction is an action the JavaScript model returned. The object stays
-// in JavaScript; the engine classified it into code, and the methods read
-// a field only when the loop needs it.
+// in JavaScript, where the engine read it once and classified it into
+// code; the methods ask the engine for what it read.
 //
 // A run keeps one per step, for the whole run, in its transcript: it is
-// small on purpose.
+// small on purpose. Only the latest action's methods are called: the loop
+// reads an action before it asks the model for the next one.
 type jsAction struct {
-	r     *run
-	code  int
-	index int // its index in messages, once appended; -1 before
+	r    *run
+	code int
 }
 
 // Type implements agent.Action.
@@ -139,22 +202,21 @@ func (a *jsAction) Type() (string, bool) {
 	switch a.code & kindMask {
 	case kindFinal:
 		return agent.TypeFinal, true
-	case kindTool, kindCalls, kindBadCalls:
+	case kindTool, kindCalls, kindBadCalls, kindTooManyCalls:
 		return agent.TypeTool, true
 	case kindOtherType:
-		typ, _ := a.r.string(strType, a.index, 0)
+		typ, _ := a.r.string(strType, 0)
 		return typ, true
 	}
 	return "", false
 }
 
 // Content implements agent.Action: a string as is, undefined or null as
-// "", anything else as JSON.stringify gives it, like a tool's output.
+// "", anything else as JSON.stringify gives it, like a tool's output. The
+// engine read it with the action, so a failure to read it failed the
+// model call.
 func (a *jsAction) Content() string {
-	s, err := a.r.string(strContent, a.index, 0)
-	if err != nil {
-		return "error: reading content: " + err.Error()
-	}
+	s, _ := a.r.string(strContent, 0)
 	return s
 }
 
@@ -163,9 +225,9 @@ func (a *jsAction) Usage() agent.Usage {
 	if a.code&flagUsage == 0 {
 		return agent.Usage{}
 	}
-	in, _ := a.r.number(opNumber, numInputTokens, a.index, 0)
-	out, _ := a.r.number(opNumber, numOutputTokens, a.index, 0)
-	return agent.Usage{InputTokens: in, OutputTokens: out}
+	in, _ := a.r.float(opNumber, numInputTokens, 0)
+	out, _ := a.r.float(opNumber, numOutputTokens, 0)
+	return agent.Usage{InputTokens: agent.ClampCount(in), OutputTokens: agent.ClampCount(out)}
 }
 
 // AppendCalls implements agent.Action, with the errors of agent.Map.
@@ -180,16 +242,13 @@ func (a *jsAction) AppendCalls(calls []agent.Call) ([]agent.Call, error) {
 		return append(calls, c), nil
 	case kindCalls:
 		if payload == 0 {
-			return calls, fmt.Errorf("%w: \"calls\" is empty", agent.ErrMalformed)
+			return calls, agent.Malformed(agent.ProblemCallsEmpty, "")
 		}
 		n := len(calls)
 		for i := range payload {
-			code, err := a.r.number(opNumber, numCall, a.index, i)
+			code, err := a.r.number(opNumber, numEntry, i)
 			if err != nil {
-				return calls[:n], fmt.Errorf("%w: calls[%d]: %v", agent.ErrMalformed, i, err)
-			}
-			if code&callNameMask == callNotObject {
-				return calls[:n], fmt.Errorf("%w: calls[%d] is not an object", agent.ErrMalformed, i)
+				return calls[:n], &internalError{err}
 			}
 			c, err := a.call(code, i)
 			if err != nil {
@@ -198,43 +257,48 @@ func (a *jsAction) AppendCalls(calls []agent.Call) ([]agent.Call, error) {
 			calls = append(calls, c)
 		}
 		return calls, nil
+	case kindTooManyCalls:
+		return calls, agent.Malformed(agent.ProblemTooManyCalls, strconv.Itoa(payload))
 	case kindBadCalls:
-		return calls, fmt.Errorf("%w: \"calls\" is not a list", agent.ErrMalformed)
+		return calls, agent.Malformed(agent.ProblemCallsNotList, "")
 	}
-	return calls, fmt.Errorf("%w: not a tool action", agent.ErrMalformed)
+	return calls, &internalError{errors.New("AppendCalls of an action that is not a tool action")}
 }
 
 // call decodes a call code: i is the call's index in "calls", or -1 for a
 // single call.
 func (a *jsAction) call(code, i int) (agent.Call, error) {
-	where, at := "", 0
-	if i >= 0 {
-		where, at = "calls["+strconv.Itoa(i)+"]: ", i
-	}
-	var name string
-	switch code & callNameMask {
-	case callKnown:
-		name = a.r.names[code>>callToolShift]
-	case callUnknown:
-		var err error
-		if name, err = a.r.string(strName, a.index, at); err != nil {
-			return agent.Call{}, fmt.Errorf("%w: %sreading \"name\": %v", agent.ErrMalformed, where, err)
+	at := max(i, 0)
+	if code&entryUnreadable != 0 {
+		what, err := a.r.string(strUnreadable, at)
+		if err != nil {
+			return agent.Call{}, &internalError{err}
 		}
-	default:
-		return agent.Call{}, fmt.Errorf("%w: %stool action has no string \"name\"", agent.ErrMalformed, where)
+		return agent.Call{}, &agent.MalformedError{Problem: agent.ProblemUnreadable, Call: i, Detail: what}
 	}
-	if code&callBadArgs != 0 {
-		return agent.Call{}, fmt.Errorf("%w: %s\"args\" of tool %q is not an object", agent.ErrMalformed, where, name)
-	}
-	var args any = a // a single call's args are the action's own
-	if i >= 0 {
-		args = &callRef{index: a.index, call: at}
-	}
-	c := agent.Call{Name: name, Args: args}
-	if code&callHasID != 0 {
+	ref := &callRef{call: at, tool: -1}
+	switch code & entryNameMask {
+	case entryKnown:
+		ref.tool = code >> entryToolShift
+		ref.name = a.r.names[ref.tool]
+	case entryUnknown:
 		var err error
-		if c.ID, err = a.r.string(strID, a.index, at); err != nil {
-			return agent.Call{}, fmt.Errorf("%w: %sreading \"id\": %v", agent.ErrMalformed, where, err)
+		if ref.name, err = a.r.string(strName, at); err != nil {
+			return agent.Call{}, &internalError{err}
+		}
+	case entryNoName:
+		return agent.Call{}, &agent.MalformedError{Problem: agent.ProblemNoName, Call: i}
+	default:
+		return agent.Call{}, &agent.MalformedError{Problem: agent.ProblemCallNotObject, Call: i}
+	}
+	if code&entryBadArgs != 0 {
+		return agent.Call{}, &agent.MalformedError{Problem: agent.ProblemArgsNotObject, Call: i, Tool: ref.name}
+	}
+	c := agent.Call{Name: ref.name, Args: ref}
+	if code&entryHasID != 0 {
+		var err error
+		if c.ID, err = a.r.string(strID, at); err != nil {
+			return agent.Call{}, &internalError{err}
 		}
 	}
 	return c, nil

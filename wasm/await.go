@@ -92,7 +92,7 @@ func (r *run) await(ctx context.Context, k int) error {
 	case <-ch:
 		return nil
 	case <-ctx.Done():
-		_, _ = r.number(opDrop, k, 0, 0) // an engine that fails here only keeps a promise longer
+		_, _ = r.number(opDrop, k, 0) // an engine that fails here only keeps a promise longer
 		return ctx.Err()
 	}
 }

@@ -28,9 +28,9 @@ func TestBadArgumentsRejectNamingTheArgument(t *testing.T) {
 		{"fractional maxSteps", `[M, T, "hi", 1.5]`, "RangeError: runAgent: maxSteps must be a non-negative integer, got number 1.5"},
 		{"NaN maxSteps", `[M, T, "hi", NaN]`, "RangeError: runAgent: maxSteps must be a non-negative integer, got number NaN"},
 		{"infinite maxSteps", `[M, T, "hi", Infinity]`, "RangeError: runAgent: maxSteps must be a non-negative integer, got number Infinity"},
-		{"string maxSteps", `[M, T, "hi", "3"]`, `TypeError: runAgent: maxSteps must be a non-negative integer (or the 4th argument an options object {maxSteps, onEvent, signal, toolTimeoutMs}), got string "3"`},
-		{"boolean maxSteps", `[M, T, "hi", true]`, "TypeError: runAgent: maxSteps must be a non-negative integer (or the 4th argument an options object {maxSteps, onEvent, signal, toolTimeoutMs}), got boolean true"},
-		{"array maxSteps", `[M, T, "hi", [3]]`, "TypeError: runAgent: maxSteps must be a non-negative integer (or the 4th argument an options object {maxSteps, onEvent, signal, toolTimeoutMs}), got an array"},
+		{"string maxSteps", `[M, T, "hi", "3"]`, `TypeError: runAgent: maxSteps must be a non-negative integer (or the 4th argument an options object {maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes}), got string "3"`},
+		{"boolean maxSteps", `[M, T, "hi", true]`, "TypeError: runAgent: maxSteps must be a non-negative integer (or the 4th argument an options object {maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes}), got boolean true"},
+		{"array maxSteps", `[M, T, "hi", [3]]`, "TypeError: runAgent: maxSteps must be a non-negative integer (or the 4th argument an options object {maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes}), got an array"},
 		{"string options.maxSteps", `[M, T, "hi", {maxSteps: "3"}]`, `TypeError: runAgent: options.maxSteps must be a non-negative integer, got string "3"`},
 		{"negative options.maxSteps", `[M, T, "hi", {maxSteps: -2}]`, "RangeError: runAgent: options.maxSteps must be a non-negative integer, got number -2"},
 		{"onEvent not a function", `[M, T, "hi", {onEvent: 5}]`, "TypeError: runAgent: options.onEvent must be a function (event) => void, got number 5"},
@@ -81,7 +81,7 @@ func TestHostileArgumentsRejectAndTheBridgeKeepsWorking(t *testing.T) {
 		{"a tool getter that throws", `[M, {get add() { throw new Error("no add"); }}, "hi"]`,
 			`TypeError: runAgent: reading tools["add"]: no add`},
 		{"a signal that throws when listened to", `[M, T, "hi", {signal: {aborted: false, addEventListener() { throw new Error("no listeners"); }, removeEventListener() {}}}]`,
-			"Error: runAgent: starting the run: JavaScript error: no listeners"},
+			"TypeError: runAgent: listening to options.signal: no listeners"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := jsEval(t, countingModel)
@@ -99,10 +99,10 @@ func TestMalformedActionsRejectNamingStepAndField(t *testing.T) {
 		action string // what the model returns at step 2
 		want   string // the rejection's message
 	}{
-		{"a number", `42`, "step 2: model: malformed action: the model returned number 42, not an action object"},
-		{"a string", `"final"`, `step 2: model: malformed action: the model returned string "final", not an action object`},
-		{"an array", `[{type: "final"}]`, "step 2: model: malformed action: the model returned an array, not an action object"},
-		{"a function", `() => 1`, "step 2: model: malformed action: the model returned a function, not an action object"},
+		{"a number", `42`, "step 2: malformed action: the model returned number 42, not an action object"},
+		{"a string", `"final"`, `step 2: malformed action: the model returned string "final", not an action object`},
+		{"an array", `[{type: "final"}]`, "step 2: malformed action: the model returned an array, not an action object"},
+		{"a function", `() => 1`, "step 2: malformed action: the model returned a function, not an action object"},
 		{"null", `null`, "step 2: malformed action: the model returned no action"},
 		{"undefined", `undefined`, "step 2: malformed action: the model returned no action"},
 		{"no type", `{content: "5"}`, `step 2: malformed action: "type" is missing or not a string`},

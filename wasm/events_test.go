@@ -14,15 +14,16 @@ import (
 // recorder returns {events, onEvent}: onEvent records every event.
 const recorder = `(() => { const r = {events: []}; r.onEvent = (e) => r.events.push(e); return r; })()`
 
-// eventSummary lists events as "kind step [detail]", with each event's
-// keys, sorted, so that a test states order and shape in one list.
+// eventSummary lists events as "kind step [detail] @phase", with each
+// event's keys, sorted, so that a test states order, phase and shape in one
+// list.
 func eventSummary(events js.Value) []string {
 	summarize := js.Global().Call("eval", `(e) => {
 		let detail = "";
-		if (e.kind === "message") detail = " #" + e.index + " " + e.message.role;
+		if (e.kind === "message") detail = " #" + e.index + " " + e.role + (e.role === "tool" ? (e.failed ? " failed" : " ok") : "");
 		if (e.kind === "tool_start" || e.kind === "tool_end") detail = " " + e.name + "#" + e.call;
 		if (e.kind === "done") detail = " " + e.reason;
-		return e.kind + " " + e.step + detail + " {" + Object.keys(e).sort().join(",") + "}";
+		return e.kind + " " + e.step + detail + " @" + e.phase + " {" + Object.keys(e).sort().join(",") + "}";
 	}`)
 	out := make([]string, events.Length())
 	for i := range out {
@@ -39,17 +40,17 @@ func TestOnEventReportsEveryPhaseInOrder(t *testing.T) {
 	require.Equal(t, "The answer is 5.", resolves(t, model, jsEval(t, seedTools), "What is 2 + 3?", rec))
 	events := rec.Get("events")
 	assert.Equal(t, []string{
-		"message 0 #0 user {index,kind,message,step}",
-		"model_start 1 {kind,step}",
-		"model_end 1 {kind,ms,step}",
-		"message 1 #1 assistant {index,kind,message,step}",
-		"tool_start 1 add#0 {call,kind,name,step}",
-		"tool_end 1 add#0 {call,content,failed,kind,ms,name,step}",
-		"message 1 #2 tool {index,kind,message,step}",
-		"model_start 2 {kind,step}",
-		"model_end 2 {kind,ms,step}",
-		"message 2 #3 assistant {index,kind,message,step}",
-		"done 2 final {kind,messages,ms,reason,step,stepMs,steps,text,usage}",
+		"message 0 #0 user @user {index,kind,message,phase,role,step}",
+		"model_start 1 @model {kind,phase,step}",
+		"model_end 1 @model {kind,ms,phase,step}",
+		"message 1 #1 assistant @action {index,kind,message,phase,role,step}",
+		"tool_start 1 add#0 @tool {call,kind,name,phase,step}",
+		"tool_end 1 add#0 @tool_output {call,content,failed,kind,ms,name,phase,step}",
+		"message 1 #2 tool ok @result {failed,index,kind,message,phase,role,step}",
+		"model_start 2 @model {kind,phase,step}",
+		"model_end 2 @model {kind,ms,phase,step}",
+		"message 2 #3 assistant @action {index,kind,message,phase,role,step}",
+		"done 2 final @final {kind,messages,ms,phase,reason,step,stepMs,steps,text,usage}",
 	}, eventSummary(events))
 
 	done := events.Index(events.Length() - 1)
@@ -92,9 +93,9 @@ func TestOnEventReportsFailuresAndIDs(t *testing.T) {
 		events := rec.Get("events")
 		summary := eventSummary(events)
 		require.Len(t, summary, 10)
-		assert.Equal(t, "model_end 2 {error,kind,ms,step}", summary[8])
+		assert.Equal(t, "model_end 2 @model {error,kind,ms,phase,step}", summary[8])
 		assert.Equal(t, "model: boom", events.Index(8).Get("error").String())
-		assert.Equal(t, "done 2 model_error {error,kind,messages,ms,reason,step,stepMs,steps,text,usage}", summary[9])
+		assert.Equal(t, "done 2 model_error @error_model {error,kind,messages,ms,phase,reason,step,stepMs,steps,text,usage}", summary[9])
 		done := events.Index(9)
 		assert.Equal(t, "step 2: model: boom", done.Get("error").String(), "done's error is the rejection's message")
 		assert.Equal(t, "", done.Get("text").String())
@@ -113,10 +114,10 @@ func TestOnEventReportsFailuresAndIDs(t *testing.T) {
 			}
 		}
 		assert.Equal(t, []string{
-			"tool_start 1 add#0 {call,id,kind,name,step}",
-			"tool_start 1 nope#1 {call,id,kind,name,step}",
-			"tool_end 1 add#0 {call,content,failed,id,kind,ms,name,step}",
-			"tool_end 1 nope#1 {call,content,failed,id,kind,ms,name,step}",
+			"tool_start 1 add#0 @tool {call,id,kind,name,phase,step}",
+			"tool_start 1 nope#1 @tool {call,id,kind,name,phase,step}",
+			"tool_end 1 add#0 @tool_output {call,content,failed,id,kind,ms,name,phase,step}",
+			"tool_end 1 nope#1 @unknown_tool {call,content,failed,id,kind,ms,name,phase,step}",
 		}, sortedTail(kinds, 2), "starts in call order; ends in completion order (sorted here)")
 		messages := events.Index(events.Length() - 1).Get("messages")
 		assert.Equal(t, `{"role":"tool","name":"add","content":"2","id":"x"}`, jsJSON(messages.Index(2)))
@@ -183,4 +184,77 @@ func TestToolEndOfAParallelCallArrivesWhileOthersRun(t *testing.T) {
 	})()`)
 	got := resolves(t, env.Get("model"), env.Get("tools"), "Slow and fast.", env.Get("options"))
 	assert.Equal(t, "released, quick", got)
+}
+
+func TestToolEventsSayWhetherTheCallFailedAsGoKnowsIt(t *testing.T) {
+	for _, tc := range []struct {
+		name, tool, opts string
+		content, phase   string
+		failed           bool
+	}{
+		{"a tool that throws", `() => { throw new Error("it broke"); }`, `{}`, "error: it broke", "tool_error", true},
+		{"a tool that rejects", `async () => { throw new Error("async broke"); }`, `{}`, "error: async broke", "tool_error", true},
+		{"a tool whose output JSON cannot encode", `() => { const o = {}; o.self = o; return o; }`, `{}`, "", "tool_error", true},
+		{"a tool that times out", `() => new Promise(() => {})`, `{toolTimeoutMs: 5}`, "error: tool 't' timed out after 5ms", "tool_error", true},
+		{"a tool that returns an error-looking string", `() => "error: x"`, `{}`, "error: x", "tool_output", false},
+		{"a tool that resolves an error-looking string", `async () => "error: y"`, `{}`, "error: y", "tool_output", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := jsEval(t, recorder)
+			opts := jsEval(t, tc.opts)
+			opts.Set("onEvent", rec.Get("onEvent"))
+			tools := js.Global().Get("Object").New()
+			tools.Set("t", jsEval(t, tc.tool))
+			got := resolves(t, jsEval(t, echoModel), tools, "Call t.", opts)
+			events := eventSummary(rec.Get("events"))
+			require.Len(t, events, 11)
+			ok := map[bool]string{true: "failed", false: "ok"}[tc.failed]
+			assert.Equal(t, "message 1 #2 tool "+ok+" @result {failed,index,kind,message,phase,role,step}", events[6])
+			toolEnd := rec.Get("events").Index(5)
+			assert.Equal(t, tc.phase, toolEnd.Get("phase").String(), "the phase of tool_end")
+			assert.Equal(t, tc.failed, toolEnd.Get("failed").Bool(), "tool_end's failed")
+			message := rec.Get("events").Index(6).Get("message")
+			assert.Equal(t, got, message.Get("content").String(), "the model read the tool message's content")
+			assert.Equal(t, got, toolEnd.Get("content").String(), "tool_end carries the tool message's content")
+			if tc.content != "" {
+				assert.Equal(t, tc.content, got)
+			} else {
+				assert.Regexp(t, `^error: \S`, got)
+			}
+			assert.Equal(t, `["content","name","role"]`, jsJSON(jsEval(t, `Object.keys`).Invoke(message).Call("sort")),
+				"the tool message itself is {role, name, content}: failed is on the event")
+		})
+	}
+}
+
+func TestMessageEventsCarryTheRoleGoAppended(t *testing.T) {
+	rec := jsEval(t, recorder)
+	model := jsEval(t, `(m) => m.length === 1 ? {type: "tool", name: "add", args: {a: 1, b: 2}} : {role: "user", type: "final", content: "3"}`)
+	resolves(t, model, jsEval(t, seedTools), "Add.", rec)
+	var roles []string
+	events := rec.Get("events")
+	for i := range events.Length() {
+		if e := events.Index(i); e.Get("kind").String() == "message" {
+			roles = append(roles, e.Get("role").String())
+		}
+	}
+	assert.Equal(t, []string{"user", "assistant", "tool", "assistant"}, roles,
+		"an action is the assistant's, whatever role (or none) the model's object has")
+}
+
+func TestEveryEventCarriesAPhaseOfTheLoop(t *testing.T) {
+	rec := jsEval(t, recorder)
+	model := jsEval(t, `(m) => m.length === 1 ? {type: "tool", calls: [{name: "add", args: {a: 1, b: 2}}, {name: "nope"}]} : {type: "nonsense"}`)
+	rejects(t, model, jsEval(t, seedTools), "Add.", rec)
+	var phases []string
+	events := rec.Get("events")
+	for i := range events.Length() {
+		phases = append(phases, events.Index(i).Get("kind").String()+"@"+events.Index(i).Get("phase").String())
+	}
+	assert.Equal(t, []string{
+		"message@user", "model_start@model", "model_end@model", "message@action",
+		"tool_start@tool", "tool_start@tool", "tool_end@tool_output", "tool_end@unknown_tool",
+		"message@result", "message@result",
+		"model_start@model", "model_end@model", "message@action", "done@error_type",
+	}, append(sortedTail(phases[:8], 6), phases[8:]...), "parallel ends come in completion order (sorted here)")
 }

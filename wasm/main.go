@@ -35,7 +35,7 @@ func main() {
 // A bridge holds what every run shares: the compiled engine factory, the
 // Go functions JavaScript calls, and the runs in flight.
 type bridge struct {
-	factory  safejs.Value // (model, tools, userMsg, options, wake, id, resolve, reject) → the engine and the checked arguments, or null
+	factory  safejs.Value // makeEngine of engine.js
 	errorFn  safejs.Value // Error
 	start    safejs.Func  // called by runAgent, in a microtask of its own
 	wakeFunc safejs.Func  // called by the engines: wake(id, k)
@@ -45,36 +45,37 @@ type bridge struct {
 	last int
 }
 
-// runAgentSource wraps start so that the promise exists before Go runs:
-// whatever start does, the caller gets a promise, and a JavaScript
-// exception thrown by start (such as "Go program has already exited")
-// rejects it. start runs in a microtask, so that runAgent returns before any
-// of the run's code runs, as a promise-returning function should: the
-// caller's code after the call (showing a spinner, keeping the promise)
-// comes first, even when the model is synchronous.
-const runAgentSource = `return function runAgent(model, tools, userMsg, maxStepsOrOptions) {
-  return new Promise((resolve, reject) => queueMicrotask(() => {
-    try {
-      start(resolve, reject, model, tools, userMsg, maxStepsOrOptions);
-    } catch (e) {
-      reject(e);
-    }
-  }));
-};`
-
-// register compiles the engine and defines global.runAgent.
+// register compiles the engine and defines globalThis.runAgent.
 func register(global safejs.Value) (*bridge, error) {
 	b := &bridge{runs: make(map[int]*run)}
 	function, err := property(global, "Function")
 	if err != nil {
 		return nil, err
 	}
+	object, err := property(global, "Object")
+	if err != nil {
+		return nil, err
+	}
 	if b.errorFn, err = property(global, "Error"); err != nil {
 		return nil, err
 	}
-	factory := []any{"model", "tools", "userMsg", "options", "wake", "id", "resolve", "reject", checkSource + engineSource}
-	if b.factory, err = function.New(factory...); err != nil {
+	define, err := function.New("exports", engineSource())
+	if err != nil {
 		return nil, fmt.Errorf("compiling the engine: %w", err)
+	}
+	exports, err := object.New()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := define.Invoke(exports); err != nil {
+		return nil, fmt.Errorf("defining the engine: %w", err)
+	}
+	if b.factory, err = property(exports, "makeEngine"); err != nil {
+		return nil, err
+	}
+	makeRunAgent, err := property(exports, "makeRunAgent")
+	if err != nil {
+		return nil, err
 	}
 	if b.start, err = safejs.FuncOf(b.startRun); err != nil {
 		return nil, err
@@ -82,11 +83,7 @@ func register(global safejs.Value) (*bridge, error) {
 	if b.wakeFunc, err = safejs.FuncOf(b.wake); err != nil {
 		return nil, err
 	}
-	wrap, err := function.New("start", runAgentSource)
-	if err != nil {
-		return nil, fmt.Errorf("compiling runAgent: %w", err)
-	}
-	runAgent, err := wrap.Invoke(b.start.Value())
+	runAgent, err := makeRunAgent.Invoke(b.start.Value())
 	if err != nil {
 		return nil, fmt.Errorf("creating runAgent: %w", err)
 	}

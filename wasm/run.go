@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -27,27 +29,25 @@ type run struct {
 	cancel  context.CancelFunc
 	events  bool     // the caller gave onEvent
 	names   []string // the tools' names, by index
+	budget  float64  // maxTranscriptBytes
 
 	// mu serializes calls to the engine, and guards what they share: the
-	// queue of ops for the engine, the byte buffer, and the mirror of the
-	// engine's built tool messages. Parallel tool calls run in goroutines
-	// of their own.
+	// queue of ops for the engine and the byte buffer. Parallel tool calls
+	// run in goroutines of their own.
 	mu       sync.Mutex
-	ops      []float64 // [n, op, a, b, c, queued ops...] for the engine's next call
+	ops      []float64 // [n, op, a, b, queued ops...] for the engine's next call
 	strs     []any     // the queued ops' strings
 	jsOps    safejs.Value
 	jsOpsCap int // floats
 	buf      []byte
 	jsBuf    safejs.Value // the engine's byte buffer
 	jsBufLen int
-	builtFor int      // the messages index of the action whose tool messages the engine built
-	built    []string // their contents, by call; "" and !ok when not built
-	builtOK  []bool
 
-	// The observer's state: it runs on the loop's goroutine.
-	action     int  // messages index of the latest action
-	parallel   bool // it has a "calls" list
-	toolMsgs   int  // tool messages appended since
+	// The model's and the observer's state: they run on the loop's
+	// goroutine.
+	latest     int  // the action code of the latest action
+	parallel   bool // the latest action has a "calls" list
+	toolMsgs   int  // tool messages appended since it
 	modelCalls int
 	done       *agent.Event
 
@@ -61,10 +61,10 @@ type run struct {
 // maxStepsOrOptions.
 func (b *bridge) startRun(_ safejs.Value, args []safejs.Value) any {
 	if len(args) != 6 {
-		return nil // only runAgentSource calls start
+		return nil // only run-agent.js calls start
 	}
 	resolve, reject := args[0], args[1]
-	r := &run{b: b, resolve: resolve, reject: reject, builtFor: -1, action: -1, waits: make(map[int]chan struct{})}
+	r := &run{b: b, resolve: resolve, reject: reject, waits: make(map[int]chan struct{})}
 	defer func() {
 		if v := recover(); v != nil {
 			b.remove(r.id)
@@ -78,14 +78,14 @@ func (b *bridge) startRun(_ safejs.Value, args []safejs.Value) any {
 		b.remove(r.id)
 		r.cancel()
 		if err != nil {
-			r.fail("runAgent: starting the run: " + err.Error())
+			r.fail((&internalError{err}).Error())
 		}
 		return nil
 	}
 	if s.aborted {
 		r.cancel()
 	}
-	r.events, r.names = s.events, s.names
+	r.events, r.names, r.budget = s.events, s.names, s.budget
 	opts := []agent.Option{agent.MaxSteps(s.maxSteps), agent.OnEvent(r.observe)}
 	if s.toolTimeout > 0 {
 		opts = append(opts, agent.ToolTimeout(s.toolTimeout))
@@ -110,10 +110,10 @@ func (r *run) startEngine(model, tools, userMsg, options safejs.Value) (*spec, e
 		return nil, err
 	}
 	for _, v := range []struct {
-		to *safejs.Value
-		at int
-	}{{&r.engine, madeEngine}, {&r.grow, madeGrow}, {&r.jsOps, madeOps}} {
-		if *v.to, err = made.Index(v.at); err != nil {
+		to   *safejs.Value
+		name string
+	}{{&r.engine, "engine"}, {&r.grow, "grow"}, {&r.jsOps, "ops"}} {
+		if *v.to, err = made.Get(v.name); err != nil {
 			return nil, err
 		}
 	}
@@ -122,7 +122,7 @@ func (r *run) startEngine(model, tools, userMsg, options safejs.Value) (*spec, e
 	}
 	r.jsOpsCap /= 8
 	r.ops = make([]float64, opHeader, 64)
-	if r.jsBuf, err = r.call(opBuffer, 0, 0, 0); err != nil {
+	if r.jsBuf, err = r.call(opBuffer, 0, 0); err != nil {
 		return nil, err
 	}
 	r.jsBufLen, err = r.jsBuf.Length()
@@ -160,32 +160,65 @@ func (r *run) fail(msg string) {
 	_, _ = r.reject.Invoke(r.b.newError(msg))
 }
 
-// How the error of a run reads in JavaScript (errorKind of qDone).
-const (
-	errorPlain  = 1
-	errorAbort  = 2 // an AbortError: the signal fired
-	errorThrown = 3 // the model threw: the Error's cause is what it threw
-)
+// jsMessage is the message of a JavaScript error, without the words
+// syscall/js adds.
+func jsMessage(err error) string {
+	return strings.TrimPrefix(err.Error(), "JavaScript error: ")
+}
+
+// errorText is what an error of the loop reads as in JavaScript, in a
+// model_end event: the agent's words, except for the errors the bridge
+// makes itself, which the agent took for the model's.
+func errorText(err error) string {
+	var budget *budgetError
+	var broken *brokenError
+	var internal *internalError
+	switch {
+	case errors.As(err, &budget):
+		return budget.Error()
+	case errors.As(err, &broken):
+		return broken.Error()
+	case errors.As(err, &internal):
+		return internal.Error()
+	}
+	return err.Error()
+}
+
+// rejection is the message and the kind of the run's rejection for err,
+// which ended the run at step.
+func rejection(step int, err error) (string, int) {
+	var broken *brokenError
+	var thrown *thrownError
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "step " + strconv.Itoa(step) + ": aborted", rejectAbort
+	case errors.As(err, &broken):
+		return "step " + strconv.Itoa(broken.step) + ": " + broken.Error(), rejectPlain
+	case errors.As(err, &thrown):
+		return err.Error(), rejectThrown
+	}
+	var stepErr *agent.StepError
+	if errors.As(err, &stepErr) {
+		return "step " + strconv.Itoa(stepErr.Step) + ": " + errorText(stepErr.Err), rejectPlain
+	}
+	return errorText(err), rejectPlain
+}
 
 // finish queues the done op, with the data of the agent's EventDone, and
 // settles the promise.
 func (r *run) finish(res *agent.Result, err error) {
 	e := r.done
 	if e == nil { // the agent always reports done; this keeps the promise honest if not
-		e = &agent.Event{Kind: agent.EventDone, Step: res.Steps, Duration: res.Duration, Result: res, Err: err}
+		e = &agent.Event{Kind: agent.EventDone, Phase: agent.PhaseErrorModel, Step: res.Steps, Duration: res.Duration, Result: res, Err: err}
 	}
-	var message string
-	kind := 0
+	message, kind := "", rejectNone
 	if err != nil {
-		message, kind = err.Error(), errorPlain
-		var step *agent.StepError
-		var thrown *thrownError
-		switch {
-		case errors.Is(err, context.Canceled) && errors.As(err, &step):
-			message, kind = fmt.Sprintf("step %d: aborted", step.Step), errorAbort
-		case errors.As(err, &thrown):
-			kind = errorThrown
+		step := e.Step
+		var stepErr *agent.StepError
+		if errors.As(err, &stepErr) {
+			step = stepErr.Step
 		}
+		message, kind = rejection(step, err)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -194,18 +227,18 @@ func (r *run) finish(res *agent.Result, err error) {
 		for i, d := range res.StepDurations {
 			ms[i] = milliseconds(d)
 		}
-		if view, err := r.call(opStepTimes, len(ms), 0, 0); err == nil {
+		if view, err := r.call(opStepTimes, len(ms), 0); err == nil {
 			_, _ = safejs.CopyBytesToJS(view, float64Bytes(ms))
 		}
 	}
-	r.queue(qDone, float64(e.Step), float64(res.Steps), milliseconds(e.Duration),
+	r.queue(qDone, phaseCode[e.Phase], float64(e.Step), float64(res.Steps), milliseconds(e.Duration),
 		float64(res.Usage.InputTokens), float64(res.Usage.OutputTokens), float64(kind))
 	r.strs = append(r.strs, string(res.Reason), res.Text)
-	if kind != 0 {
+	if kind != rejectNone {
 		r.strs = append(r.strs, message)
 	}
-	if _, err := r.call(opFinish, 0, 0, 0); err != nil {
-		r.fail("runAgent: settling the run: " + err.Error())
+	if _, err := r.call(opFinish, 0, 0); err != nil {
+		r.fail((&internalError{err}).Error())
 	}
 }
 
@@ -220,36 +253,30 @@ func (r *run) observe(e agent.Event) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	phase, step := phaseCode[e.Phase], float64(e.Step)
 	switch e.Kind {
 	case agent.EventMessage:
-		r.pushMessage(e)
+		r.pushMessage(phase, e)
 	case agent.EventModelStart:
-		if r.events {
-			r.queue(qModelStart, float64(e.Step))
-		}
+		r.queue(qModelStart, phase, step)
 	case agent.EventModelEnd:
-		if r.events {
-			r.queue(qModelEnd, float64(e.Step), milliseconds(e.Duration), flag(e.Err != nil))
-			if e.Err != nil {
-				r.strs = append(r.strs, e.Err.Error())
-			}
+		r.queue(qModelEnd, phase, step, milliseconds(e.Duration), flag(e.Err != nil))
+		if e.Err != nil {
+			r.strs = append(r.strs, errorText(e.Err))
 		}
 	case agent.EventToolStart:
-		if r.events {
-			r.queue(qToolStart, float64(e.Step), float64(e.Call), float64(r.action))
-		}
+		r.queue(qToolStart, phase, step, float64(e.Call))
 	case agent.EventToolEnd:
-		if r.events {
-			own := !r.isBuilt(r.action, e.Call, e.Content) // else the engine has the content
-			r.queue(qToolEnd, float64(e.Step), float64(e.Call), float64(r.action), milliseconds(e.Duration), flag(e.Failed), flag(own))
-			if own {
-				r.strs = append(r.strs, e.Content)
-			}
-			if r.parallel {
-				// The other calls may go on for long, and the queue would
-				// wait for them: hand this end over now.
-				_, _ = r.call(opFlush, 0, 0, 0) // a failing engine fails the next call too
-			}
+		// The engine holds the output of a call that did not fail; Go
+		// holds the text of one that did.
+		r.queue(qToolEnd, phase, step, float64(e.Call), milliseconds(e.Duration), flag(e.Failed))
+		if e.Failed {
+			r.strs = append(r.strs, e.Content)
+		}
+		if r.parallel {
+			// The other calls may go on for long, and the queue would
+			// wait for them: hand this end over now.
+			_, _ = r.call(opFlush, 0, 0) // a failing engine fails the next call too
 		}
 	case agent.EventDone:
 		done := e // a copy, so that e itself stays on the stack
@@ -257,34 +284,33 @@ func (r *run) observe(e agent.Event) {
 	}
 }
 
-func (r *run) pushMessage(e agent.Event) {
+func (r *run) pushMessage(phase float64, e agent.Event) {
 	step, index := float64(e.Step), float64(e.Index)
 	switch m := e.Message; m.Role {
 	case agent.RoleUser:
-		r.queue(qUser, step, index)
+		r.queue(qUser, phase, step, index)
 	case agent.RoleAssistant:
-		r.parallel = false
-		if a, ok := m.Action.(*jsAction); ok {
-			a.index = e.Index
-			r.parallel = a.code&kindMask == kindCalls
-		}
-		r.action, r.toolMsgs = e.Index, 0
-		r.queue(qAction, step, index)
+		r.parallel = r.latest&kindMask == kindCalls
+		r.toolMsgs = 0
+		r.queue(qAction, phase, step, index)
 	case agent.RoleTool:
-		i := r.toolMsgs
+		i := r.toolMsgs // tool messages come in call order
 		r.toolMsgs++
-		if r.isBuilt(r.action, i, m.Content) {
-			r.queue(qTool, step, index, float64(r.action), float64(i))
-		} else { // an output of the agent's own: unknown tool, timeout, cancellation
-			r.queue(qToolText, step, index, float64(r.action), float64(i))
+		if m.Failed { // the agent's words: unknown tool, an error, a timeout
+			r.queue(qToolFailed, phase, step, index, float64(i))
 			r.strs = append(r.strs, m.Content)
+		} else { // the engine built it when the tool returned
+			r.queue(qTool, phase, step, index, float64(i))
 		}
 	}
 }
 
 // queue adds an op for the engine's next call. r.mu must be held.
-func (r *run) queue(op float64, args ...float64) {
-	r.ops = append(append(r.ops, op), args...)
+func (r *run) queue(op int, args ...float64) {
+	if len(args) != queuedArgs[op] {
+		panic(fmt.Sprintf("queued op %d has %d arguments, not %d", op, len(args), queuedArgs[op]))
+	}
+	r.ops = append(append(r.ops, float64(op)), args...)
 }
 
 func flag(b bool) float64 {
@@ -294,37 +320,11 @@ func flag(b bool) float64 {
 	return 0
 }
 
-// isBuilt reports whether the engine holds the tool message of call i of
-// the action at index, with this content.
-func (r *run) isBuilt(index, i int, content string) bool {
-	return index == r.builtFor && i < len(r.built) && r.builtOK[i] && r.built[i] == content
-}
-
-// recordBuilt mirrors the engine's result(): the engine built the tool
-// message of call i of the action at index, with content s.
-func (r *run) recordBuilt(index, i int, s string) {
-	if index < r.builtFor {
-		return
-	}
-	if index > r.builtFor {
-		r.builtFor = index
-		clear(r.built)
-		r.built, r.builtOK = r.built[:0], r.builtOK[:0]
-	}
-	for len(r.built) <= i {
-		r.built, r.builtOK = append(r.built, ""), append(r.builtOK, false)
-	}
-	r.built[i], r.builtOK[i] = s, true
-}
-
-// opHeader is the number of floats before the queued ops: n, op, a, b, c.
-const opHeader = 5
-
 // call calls the engine with op and its arguments, handing over the queue.
 // r.mu must be held.
-func (r *run) call(op, a, b, c int) (safejs.Value, error) {
+func (r *run) call(op, a, b int) (safejs.Value, error) {
 	n := len(r.ops)
-	r.ops[0], r.ops[1], r.ops[2], r.ops[3], r.ops[4] = float64(n), float64(op), float64(a), float64(b), float64(c)
+	r.ops[0], r.ops[1], r.ops[2], r.ops[3] = float64(n), float64(op), float64(a), float64(b)
 	if n > r.jsOpsCap {
 		grown, err := r.grow.Invoke(2 * n)
 		if err != nil {
@@ -350,9 +350,9 @@ func (r *run) call(op, a, b, c int) (safejs.Value, error) {
 	return r.engine.Invoke(strs...)
 }
 
-// numberLocked calls the engine for a number. r.mu must be held.
-func (r *run) numberLocked(op, a, b, c int) (int, error) {
-	v, err := r.call(op, a, b, c)
+// floatLocked calls the engine for a number. r.mu must be held.
+func (r *run) floatLocked(op, a, b int) (float64, error) {
+	v, err := r.call(op, a, b)
 	if err != nil {
 		return 0, err
 	}
@@ -360,21 +360,34 @@ func (r *run) numberLocked(op, a, b, c int) (int, error) {
 	if !ok {
 		return 0, errors.New("the engine returned no number")
 	}
-	return int(f), nil
+	return f, nil
 }
 
-// number calls the engine for a number.
-func (r *run) number(op, a, b, c int) (int, error) {
+// numberLocked calls the engine for an integer. r.mu must be held.
+func (r *run) numberLocked(op, a, b int) (int, error) {
+	f, err := r.floatLocked(op, a, b)
+	return int(f), err
+}
+
+// number calls the engine for an integer.
+func (r *run) number(op, a, b int) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.numberLocked(op, a, b, c)
+	return r.numberLocked(op, a, b)
+}
+
+// float calls the engine for a number.
+func (r *run) float(op, a, b int) (float64, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.floatLocked(op, a, b)
 }
 
 // string calls the engine for a string (opString).
-func (r *run) string(what, index, i int) (string, error) {
+func (r *run) string(what, i int) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	n, err := r.numberLocked(opString, what, index, i)
+	n, err := r.numberLocked(opString, what, i)
 	if err != nil {
 		return "", err
 	}
@@ -385,7 +398,7 @@ func (r *run) string(what, index, i int) (string, error) {
 // r.mu must be held.
 func (r *run) readLocked(n int) (string, error) {
 	if n > r.jsBufLen { // the engine grew its buffer
-		v, err := r.call(opBuffer, 0, 0, 0)
+		v, err := r.call(opBuffer, 0, 0)
 		if err != nil {
 			return "", err
 		}

@@ -239,5 +239,5 @@ func TestModelMayStartRunsOfItsOwn(t *testing.T) {
 	}`)
 	tools := jsEval(t, `({say: ({text}) => text})`)
 	got := resolves(t, model, tools, "Outer.")
-	assert.Equal(t, "inner done / runAgent: starting the run: JavaScript error: no listeners", got)
+	assert.Equal(t, "inner done / runAgent: listening to options.signal: no listeners", got)
 }

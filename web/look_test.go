@@ -100,7 +100,7 @@ func TestPageHasNoSeriousAccessibilityViolations(t *testing.T) {
 func TestPageScreenshotsForReview(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
-	b := p.run()
+	b := p.run().Banner
 	require.Equal(t, "final", b.Reason)
 	backgrounds := map[string]string{}
 	for _, tc := range []struct {
@@ -174,6 +174,6 @@ func TestPageControlsWorkFromTheKeyboard(t *testing.T) {
 			s.boxShadow !== "none" ? "shadow " + s.boxShadow : ""; })()`)
 	assert.NotEmpty(t, ring, "the focused Run button shows a visible focus ring")
 	p.do("pressing Enter on Run", chromedp.KeyEvent("\r"))
-	b := p.waitBanner()
+	b := p.waitBanner().Banner
 	assert.Equal(t, "final", b.Reason, "Enter on the focused Run button runs")
 }

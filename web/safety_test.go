@@ -68,8 +68,7 @@ func (p *page) assertWorkersBackTo(t *testing.T, before int, what string) {
 func (p *page) assertStillWorks(t *testing.T) {
 	t.Helper()
 	p.chooseExample("add")
-	b := p.run()
-	assertAddTranscript(t, p.value("#user-message"), p.transcript(), b)
+	assertAddTranscript(t, p.value("#user-message"), p.run())
 }
 
 func TestPageStopCancelsARun(t *testing.T) {
@@ -83,10 +82,12 @@ func TestPageStopCancelsARun(t *testing.T) {
 	p.waitToolCallShown()
 
 	p.click("#stop")
-	b := p.waitBanner()
+	v := p.waitBanner()
+	b := v.Banner
 	assert.Equal(t, "canceled", b.Reason, "Stop ends the run as canceled; the banner said %q", b.Text)
+	assert.Equal(t, "canceled_after_tools", v.LitPhase(), "Stop while a tool runs ends the run at the check after the tools; the page showed %s", v)
 	assert.Contains(t, b.Text, "canceled", "the banner says the run was canceled")
-	for _, m := range p.transcript() {
+	for _, m := range p.view().Transcript {
 		assert.NotEqual(t, "late", m.Text, "the stopped tool's late result never shows")
 		assert.NotEqual(t, "final", m.Type, "a stopped run shows no final answer")
 	}
@@ -111,8 +112,10 @@ func TestPageRunawayToolIsStoppedAtTheLimitAndThePageRecovers(t *testing.T) {
 	// A page running user code on its own thread would never answer; 5 s
 	// leaves room for a busy machine.
 	p.answersQuickly(5*time.Second, "while the runaway tool spun")
-	b := p.waitBanner()
+	v := p.waitBanner()
+	b := v.Banner
 	took := time.Since(start)
+	assert.Equal(t, "tool", v.LitPhase(), "the Loop panel shows the tool call the page was waiting for")
 
 	assert.Equal(t, "timeout", b.Reason, "the banner's reason for a call that ran away; it said %q", b.Text)
 	assert.Regexp(t, `tool '[^']+' at step 1 did not return within 500 ms`, b.Text, "the banner names the call that ran away and the limit set")
@@ -148,7 +151,7 @@ func TestPageCodeThatNeverReturnsIsStoppedAndNamed(t *testing.T) {
 			p.setValue("#time-limit", "500")
 			p.click("#run")
 			p.answersQuickly(5*time.Second, "while user code spun")
-			b := p.waitBanner()
+			b := p.waitBanner().Banner
 			assert.Equal(t, "timeout", b.Reason, "the banner said %q", b.Text)
 			assert.Contains(t, b.Text, tc.banner, "the banner names what ran away")
 			assert.Equal(t, tc.model, p.value("#model-editor"), "the Model editor is kept")
@@ -194,14 +197,14 @@ func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
 			assert.Regexp(t, regexp.MustCompile(fmt.Sprintf(`^Line %d, column \d+: \S`, tc.line)), shown,
 				"the error names the line and column of the mistake and says what is wrong")
 			assert.False(t, p.visible(otherSel) && p.text(otherSel) != "", "the other editor shows no error")
-			assert.Empty(t, p.transcript(), "nothing ran: the transcript stays empty")
-			assert.False(t, p.currentBanner().Visible, "nothing ran: no stop banner")
+			assert.Empty(t, p.view().Transcript, "nothing ran: the transcript stays empty")
+			assert.False(t, p.view().Banner.Visible, "nothing ran: no stop banner")
 			assert.NotEqual(t, "true", eval[string](p, `document.body.dataset.running || ""`), "nothing is running")
 			assert.Equal(t, tc.src, p.value("#"+tc.editor+"-editor"), "the editor keeps what the user typed")
 
 			// Fixing the mistake clears the error and runs.
 			p.setEditor(tc.editor+"-editor", map[string]string{"model": goodModel, "tools": goodTools}[tc.editor])
-			b := p.run()
+			b := p.run().Banner
 			assert.Equal(t, "final", b.Reason, "after the fix the run works; the banner said %q", b.Text)
 			assert.False(t, p.visible(errSel) && p.text(errSel) != "", "after the fix the error is gone")
 		})
@@ -214,9 +217,9 @@ func TestPageToolOutputWithHTMLIsShownAsText(t *testing.T) {
 	p.setEditor("model-editor", echoModel)
 	p.setEditor("tools-editor", htmlTools)
 	p.setValue("#user-message", `<i>hi</i> & <script>alert(2)</script>`)
-	b := p.run()
+	b := p.run().Banner
 
-	got := p.transcript()
+	got := p.view().Transcript
 	require.Len(t, got, 4, "the transcript shows the message, the call, its result and the answer: %v", got)
 	assert.Equal(t, `<i>hi</i> & <script>alert(2)</script>`, got[0].Text, "the user's message shows as typed, markup and all")
 	assert.Equal(t, "<img src=x onerror=alert(1)>", got[2].Text, "the tool's output shows as text")
@@ -241,23 +244,23 @@ func TestPageMaxStepsFieldIsValidated(t *testing.T) {
 				`(() => { const e = document.querySelector("#max-steps-error"); return e.checkVisibility() && e.textContent.trim() !== ""; })()`)
 			assert.Equal(t, "alert", eval[string](p, `document.querySelector("#max-steps-error").getAttribute("role") || ""`),
 				"the explanation is announced (role=alert)")
-			assert.Empty(t, p.transcript(), "nothing ran with max steps %q", bad)
-			assert.False(t, p.currentBanner().Visible, "nothing ran with max steps %q", bad)
+			assert.Empty(t, p.view().Transcript, "nothing ran with max steps %q", bad)
+			assert.False(t, p.view().Banner.Visible, "nothing ran with max steps %q", bad)
 		})
 	}
 
 	p.chooseExample("max-steps")
 	p.setValue("#max-steps", "3")
-	b := p.run()
+	b := p.run().Banner
 	assert.False(t, p.visible("#max-steps-error") && p.text("#max-steps-error") != "", "a valid value clears the explanation")
 	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
 	assert.Contains(t, b.Text, "Stopped: reached max steps.")
-	assert.Equal(t, 3, count(p.transcript(), func(m msg) bool { return m.Role == "assistant" }), "max steps 3 allows three model calls")
+	assert.Equal(t, 3, p.view().Transcript.count(func(m msg) bool { return m.Role == "assistant" }), "max steps 3 allows three model calls")
 
 	// Zero is valid, as in the library: the model is never called.
 	p.setValue("#max-steps", "0")
-	b = p.run()
+	b = p.run().Banner
 	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
 	assert.Contains(t, b.Text, "Stopped: reached max steps.")
-	assert.Equal(t, 0, count(p.transcript(), func(m msg) bool { return m.Role == "assistant" }), "max steps 0 calls the model never")
+	assert.Equal(t, 0, p.view().Transcript.count(func(m msg) bool { return m.Role == "assistant" }), "max steps 0 calls the model never")
 }

@@ -54,7 +54,7 @@ func TestPageTenThousandStepRunStaysResponsive(t *testing.T) {
 	assert.Less(t, longest, float64(maxFreeze.Milliseconds()),
 		"the page froze for %.0f ms during the 10,000-step run (one task on the main thread)", longest)
 
-	b := p.currentBanner()
+	b := p.view().Banner
 	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
 	assert.Contains(t, b.Text, "Stopped: reached max steps.")
 	assert.Regexp(t, `10[,.\x{202f}\x{a0} ]?000`, b.Text, "the banner says 10,000 steps were used")

@@ -137,9 +137,9 @@ func TestPageShareLinkRestoresTheEditorsWithoutRunning(t *testing.T) {
 			assert.Equal(t, sharedFields.MaxSteps, q.value("#max-steps"), "the link sets max steps")
 			assert.True(t, q.staysIdle(idleWindow), "opening a share link runs nothing until Run is clicked; the page showed: %s", q.summary())
 
-			b := q.run()
+			b := q.run().Banner
 			assert.Equal(t, "final", b.Reason, "the shared code runs when the user clicks Run; the banner said %q", b.Text)
-			got := q.transcript()
+			got := q.view().Transcript
 			if assert.Len(t, got, 4, "%v", got) {
 				assert.Equal(t, "hello Ada", got[2].Text)
 				assert.Equal(t, "shared ok", got[3].Text)
@@ -177,7 +177,7 @@ func TestPageReloadKeepsEdits(t *testing.T) {
 		assert.Equal(t, edited.MaxSteps, fmt.Sprint(saved.MaxSteps))
 		assert.Equal(t, edited.TimeLimit, fmt.Sprint(saved.TimeLimit))
 	}
-	b := p.run()
+	b := p.run().Banner
 	assert.Equal(t, "final", b.Reason)
 	assert.Contains(t, b.Text, "kept", "the reloaded code is what runs")
 }
@@ -200,13 +200,11 @@ func TestPageEmbedModes(t *testing.T) {
 		before := p.value("#model-editor")
 		p.do("typing into the locked Model editor", chromedp.SendKeys(chromedp.CSS("#model-editor"), "typed"))
 		assert.Equal(t, before, p.value("#model-editor"), "typing does not change a locked editor")
-		b := p.run()
-		assertAddTranscript(t, p.value("#user-message"), p.transcript(), b)
+		assertAddTranscript(t, p.value("#user-message"), p.run())
 	})
 	t.Run("autorun=1 runs a shipped example", func(t *testing.T) {
 		p := newPage(t)
 		p.open("/?embed=1&autorun=1#example=add")
-		b := p.waitBanner()
-		assertAddTranscript(t, p.value("#user-message"), p.transcript(), b)
+		assertAddTranscript(t, p.value("#user-message"), p.waitBanner())
 	})
 }

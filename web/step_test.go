@@ -11,49 +11,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agentloop.dev/agent"
 )
 
-// view is everything Step and Back change on the page.
-type view struct {
-	Position    string   `json:"position"`
-	Current     []int    `json:"current"`     // indexes of .loop-line.current
-	CurrentText []string `json:"currentText"` // their text
-	AriaCurrent []string `json:"ariaCurrent"` // their aria-current
-	Transcript  string   `json:"transcript"`  // #transcript's HTML
-	Messages    int      `json:"messages"`
-	Banner      string   `json:"banner"` // reason and text, or "" when hidden
-	Detail      string   `json:"detail"` // the page's words for the phase, if it has any
-}
-
-const viewJS = `(() => {
-	const lines = [...document.querySelectorAll("#loop-source .loop-line")];
-	const cur = lines.filter(e => e.classList.contains("current"));
-	const b = document.querySelector("#stop-banner");
-	const pos = document.querySelector("#step-position");
-	return {
-		position: pos ? pos.textContent.replace(/\s+/g, " ").trim() : "",
-		current: cur.map(e => lines.indexOf(e)),
-		currentText: cur.map(e => e.textContent),
-		ariaCurrent: cur.map(e => e.getAttribute("aria-current") || ""),
-		transcript: document.querySelector("#transcript").innerHTML,
-		messages: document.querySelectorAll("#transcript li.msg").length,
-		banner: b && b.checkVisibility() ? (b.dataset.reason || "") + ": " + b.textContent.replace(/\s+/g, " ").trim() : "",
-		detail: (document.querySelector("#phase-detail") || {textContent: ""}).textContent.trim(),
-	};
-})()`
-
-func (p *page) view() view {
-	p.t.Helper()
-	return eval[view](p, viewJS)
-}
-
-var (
-	positionRE = regexp.MustCompile(`^Phase (\d+) of (\d+)$`)
-	phaseRE    = regexp.MustCompile(`// phase: (\w+)`)
-)
+var positionRE = regexp.MustCompile(`^Phase (\d+) of (\d+)$`)
 
 // clickAndWaitPosition clicks sel and waits until #step-position says want.
-func (p *page) clickAndWaitPosition(sel, want string) view {
+func (p *page) clickAndWaitPosition(sel, want string) pageView {
 	p.t.Helper()
 	p.click(sel)
 	waitFor[bool](p, waitTimeout, fmt.Sprintf("#step-position to say %q after clicking %s", want, sel),
@@ -61,57 +26,58 @@ func (p *page) clickAndWaitPosition(sel, want string) view {
 	return p.view()
 }
 
+// stepThrough clicks Step until the last phase of the run the editors
+// hold, and returns the view at each phase.
+func (p *page) stepThrough() []pageView {
+	p.t.Helper()
+	p.click("#step")
+	pos := waitFor[string](p, waitTimeout, "#step-position to show \"Phase 1 of N\" after the first Step",
+		`(() => { const t = document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
+	var total int
+	fmt.Sscan(positionRE.FindStringSubmatch(pos)[2], &total)
+	views := []pageView{p.view()}
+	for i := 2; i <= total; i++ {
+		views = append(views, p.clickAndWaitPosition("#step", fmt.Sprintf("Phase %d of %d", i, total)))
+	}
+	return views
+}
+
 func TestPageStepAndBackWalkThePhases(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	userMsg := p.value("#user-message")
+	views := p.stepThrough()
 
-	p.click("#step")
-	pos := waitFor[string](p, waitTimeout, "#step-position to show \"Phase 1 of N\" after the first Step",
-		`(() => { const t = document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
-	m := positionRE.FindStringSubmatch(pos)
-	require.NotNil(t, m)
-	var total int
-	fmt.Sscan(m[2], &total)
-	require.GreaterOrEqual(t, total, 6, "the add example has at least the phases user, model, action, tool, result, final")
-	require.Less(t, total, 100, "a two-step run has a handful of phases, not %d", total)
-
-	views := []view{p.view()}
-	for i := 2; i <= total; i++ {
-		views = append(views, p.clickAndWaitPosition("#step", fmt.Sprintf("Phase %d of %d", i, total)))
-	}
-
-	var phases []string
+	// One event per phase of the add example, each lighting the line of
+	// agent/loop.go that emitted it.
+	want := []string{"user", "model", "model", "action", "tool", "tool_output", "result", "model", "model", "action", "final"}
+	lit := make([]string, len(views))
 	for i, v := range views {
-		require.Len(t, v.Current, 1, "at phase %d exactly one line of the Loop panel is highlighted; %d are", i+1, len(v.Current))
-		assert.Equal(t, "step", v.AriaCurrent[0], "the highlighted line has aria-current=step at phase %d", i+1)
-		ph := phaseRE.FindStringSubmatch(v.CurrentText[0])
-		require.NotNil(t, ph, "at phase %d the highlighted line is a phase of the loop; it is %q", i+1, strings.TrimSpace(v.CurrentText[0]))
-		if len(phases) == 0 || phases[len(phases)-1] != ph[1] {
-			phases = append(phases, ph[1])
+		lit[i] = v.LitPhase()
+		if assert.Len(t, v.Lit, 1, "at phase %d one line of the Loop panel is lit", i+1) {
+			assert.Equal(t, "step", v.Lit[0].AriaCurrent, "the lit line has aria-current=step at phase %d", i+1)
+			assert.Contains(t, v.Lit[0].Text, "// phase: "+v.Lit[0].Phase, "the lit line is the one its phase marks")
 		}
+		assert.NotEmpty(t, v.Detail, "the page says what happens at phase %d", i+1)
 		if i > 0 {
 			before, after := views[i-1], v
 			before.Position, after.Position = "", ""
 			assert.NotEqual(t, before, after, "Step from phase %d to %d changed nothing on the page but the position", i, i+1)
-			assert.GreaterOrEqual(t, v.Messages, views[i-1].Messages, "Step never removes messages")
+			assert.GreaterOrEqual(t, len(v.Transcript), len(views[i-1].Transcript), "Step never removes messages")
 		}
 		if i < len(views)-1 {
-			assert.Empty(t, v.Banner, "the stop banner waits for the last phase; at phase %d it shows %q", i+1, v.Banner)
+			assert.False(t, v.Banner.Visible, "the stop banner waits for the last phase; at phase %d it shows %q", i+1, v.Banner.Text)
 		}
 	}
-	assert.Equal(t, "user", phases[0], "stepping starts at the user's message")
-	assert.Equal(t, "final", phases[len(phases)-1], "stepping ends at the final answer")
-	assert.True(t, isSubsequence([]string{"user", "model", "action", "tool", "result", "model", "action", "final"}, phases),
-		"the highlighted lines follow the loop: user, model, action, tool, result, model, action, final; they went %v", phases)
-	assert.Equal(t, 1, views[0].Messages, "at phase 1 only the user's message is shown")
+	assert.Equal(t, want, lit, "Step lights, event by event, the line of the loop that emitted it")
+	assert.Len(t, views[0].Transcript, 1, "at phase 1 only the user's message is shown")
+	assert.True(t, strings.HasPrefix(views[5].Detail, "Step 1: tool 'add' returned in "), "the tool's end is worded; it said %q", views[5].Detail)
 
 	last := views[len(views)-1]
-	assert.Equal(t, 4, last.Messages, "after the last phase the whole transcript is shown")
-	assert.True(t, strings.HasPrefix(last.Banner, "final: "), "after the last phase the stop banner shows the final reason; it shows %q", last.Banner)
-	assertAddTranscript(t, userMsg, p.transcript(), p.currentBanner())
+	assertAddTranscript(t, userMsg, last)
 
 	// Back restores each earlier view exactly, down to phase 1 ...
+	total := len(views)
 	for i := total - 1; i >= 1; i-- {
 		got := p.clickAndWaitPosition("#back", fmt.Sprintf("Phase %d of %d", i, total))
 		assert.Equal(t, views[i-1], got, "Back to phase %d does not show what Step showed there", i)
@@ -123,68 +89,128 @@ func TestPageStepAndBackWalkThePhases(t *testing.T) {
 	}
 }
 
-// isSubsequence reports whether want appears in got in order, not
-// necessarily next to each other.
-func isSubsequence(want, got []string) bool {
-	i := 0
-	for _, g := range got {
-		if i < len(want) && g == want[i] {
-			i++
+func TestPageStepViewNamesAnUnknownToolOnItsLine(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.chooseExample("unknown-tool")
+	views := p.stepThrough()
+	at := -1
+	for i, v := range views {
+		if v.LitPhase() == "unknown_tool" {
+			at = i
 		}
 	}
-	return i == len(want)
+	require.GreaterOrEqual(t, at, 0, "stepping lights the unknown_tool line of callTool at the tool's end; it lit %v", litPhases(views))
+	assert.Equal(t, "Step 1: tool 'search' is unknown: the model will see the error.", views[at].Detail)
+	assert.Equal(t, "tool", views[at-1].LitPhase(), "the tool call comes just before")
+	after := views[at+1]
+	assert.Equal(t, "result", after.LitPhase(), "the error is then appended as the tool's result")
+	res := after.Transcript[len(after.Transcript)-1]
+	assert.Equal(t, "tool", res.Role)
+	assert.True(t, res.Failed, "the unknown tool's result is shown as an error")
+	assert.Equal(t, "error: unknown tool 'search'", res.Text, "the result is the loop's own words")
+	assert.Equal(t, "final", views[len(views)-1].LitPhase(), "the model recovers and answers")
 }
 
-// loopSource returns the lines of agent/loop.go's loop function.
-func loopSource(t *testing.T) []string {
+func litPhases(views []pageView) []string {
+	out := make([]string, len(views))
+	for i, v := range views {
+		out[i] = v.LitPhase()
+	}
+	return out
+}
+
+// Every way a run ends lights the line of agent/loop.go that ended it,
+// as the done event names it.
+func TestPageLoopPanelLightsTheLineThatEndedTheRun(t *testing.T) {
+	cases := []struct {
+		name         string
+		model, tools string
+		maxSteps     string
+		stopAtOnce   bool // press Stop in the same task as Run
+		reason       string
+		phase        string
+		banner       string
+	}{
+		{name: "final answer", model: `[{type: "final", content: "done"}]`, reason: "final", phase: "final", banner: "done"},
+		{name: "max steps", model: `function model() { return {type: "tool", name: "t", args: {}}; }`, tools: `{ t: () => "x" }`, maxSteps: "2",
+			reason: "max_steps", phase: "max_steps", banner: "Stopped: reached max steps."},
+		{name: "model returns a string", model: `function model() { return "just text"; }`, reason: "model_error", phase: "error_model", banner: "step 1"},
+		{name: "model throws a malformed-looking error", model: `function model() { throw new Error("malformed output of type X"); }`,
+			reason: "model_error", phase: "error_model", banner: "malformed output of type X"},
+		{name: "tool call without a name", model: `[{type: "tool", args: {}}]`, reason: "model_error", phase: "error_calls", banner: "step 1"},
+		{name: "unknown action type", model: `[{type: "answer", content: "5"}]`, reason: "model_error", phase: "error_type", banner: `"answer"`},
+		{name: "Stop before the first model call", model: `[{type: "final", content: "never"}]`, stopAtOnce: true,
+			reason: "canceled", phase: "canceled_before_model", banner: "Canceled"},
+	}
+	p := newPage(t)
+	p.open("/")
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p.use(t)
+			tools := tc.tools
+			if tools == "" {
+				tools = "{}"
+			}
+			steps := tc.maxSteps
+			if steps == "" {
+				steps = "10"
+			}
+			p.setEditor("model-editor", tc.model)
+			p.setEditor("tools-editor", tools)
+			p.setValue("#max-steps", steps)
+			var v pageView
+			if tc.stopAtOnce {
+				eval[bool](p, `(() => { document.querySelector("#run").click(); document.querySelector("#stop").click(); return true; })()`)
+				v = p.waitBanner()
+			} else {
+				v = p.run()
+			}
+			assert.Equal(t, tc.reason, v.Banner.Reason, "the stop reason; the page showed %s", v)
+			assert.Equal(t, tc.phase, v.LitPhase(), "the lit line of the Loop panel; the page showed %s", v)
+			assert.Contains(t, v.Banner.Text, tc.banner, "the banner says what ended the run")
+			assert.NotContains(t, v.Banner.Text+v.Detail, "undefined", "nothing reads \"undefined\"")
+		})
+	}
+}
+
+// loopFuncs returns the lines of agent/loop.go's loop and callTool.
+func loopFuncs(t *testing.T) []string {
 	t.Helper()
 	src, err := os.ReadFile("../agent/loop.go")
 	require.NoError(t, err)
 	lines := strings.Split(string(src), "\n")
-	start := -1
-	for i, l := range lines {
-		if strings.HasPrefix(l, "func (r *run) loop(") {
-			start = i
+	var out []string
+	for _, name := range []string{"loop", "callTool"} {
+		start := -1
+		for i, l := range lines {
+			if strings.HasPrefix(l, "func (r *run) "+name+"(") {
+				start = i
+			}
+			if start >= 0 && l == "}" {
+				out = append(out, lines[start:i+1]...)
+				break
+			}
 		}
-		if start >= 0 && l == "}" {
-			return lines[start : i+1]
-		}
+		require.GreaterOrEqual(t, start, 0, "agent/loop.go has func (r *run) %s", name)
 	}
-	t.Fatal("agent/loop.go has no func (r *run) loop")
-	return nil
+	return out
 }
 
 func TestPageLoopPanelShowsTheRealLoopSource(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
-	want := loopSource(t)
 	waitFor[bool](p, waitTimeout, "the Loop panel to show the loop's source", `document.querySelectorAll("#loop-source .loop-line").length > 0`)
-	got := eval[[]string](p, `[...document.querySelectorAll("#loop-source .loop-line")].map(e => e.textContent)`)
-
-	trim := func(ls []string) []string {
-		out := make([]string, len(ls))
-		for i, l := range ls {
-			out[i] = strings.TrimSpace(l)
-		}
-		return out
+	shown := eval[[]string](p, `[...document.querySelectorAll("#loop-source .loop-line")].map(e => e.textContent)`)
+	text := "\n" + strings.Join(shown, "\n") + "\n"
+	for _, l := range loopFuncs(t) {
+		assert.Contains(t, shown, l, "the Loop panel shows this line of loop or callTool as agent/loop.go has it")
 	}
-	// The panel may show the function with or without its doc comment;
-	// the function itself must be there, line for line.
-	g := trim(got)
-	w := trim(want)
-	start := -1
-	for i := range g {
-		if g[i] == w[0] {
-			start = i
-			break
-		}
+	for _, ph := range agent.Phases() {
+		assert.Equal(t, 1, strings.Count(text, "// phase: "+string(ph)+"\n"), "the Loop panel has one line of phase %s", ph)
 	}
-	require.GreaterOrEqual(t, start, 0, "the Loop panel shows %q; it shows %q", w[0], g)
-	require.GreaterOrEqual(t, len(g)-start, len(w), "the Loop panel shows the whole loop function")
-	assert.Equal(t, w, g[start:start+len(w)], "the Loop panel shows agent/loop.go's loop function as it is")
-	for _, ph := range []string{"user", "model", "action", "tool", "result", "final", "max_steps", "error", "canceled"} {
-		assert.Contains(t, strings.Join(g, "\n"), "// phase: "+ph, "the Loop panel has the line of phase %s", ph)
-	}
+	marked := eval[[]string](p, `[...document.querySelectorAll("#loop-source .loop-line[data-phase]")].map(e => e.dataset.phase)`)
+	assert.Len(t, marked, len(agent.Phases()), "each phase marks one line, and only phases do: %v", marked)
 
 	// Go indents with tabs; every level must look as wide as the others.
 	// x of the first character after the leading tabs, by number of tabs.

@@ -32,9 +32,3 @@ export function byId(id) {
   return el;
 }
 
-// setText sets an element's text and shows it, or hides it when text is
-// empty.
-export function setText(el, text) {
-  el.textContent = text;
-  el.hidden = text === "";
-}

@@ -5,6 +5,8 @@
 // return in time gets its worker killed and named. The page's thread never
 // runs user code.
 
+import { toolName } from "./phases.js";
+
 const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
 const TICK_MIN_MS = 20;
 
@@ -100,7 +102,7 @@ export class Engine {
 function describeCall(c) {
   if (c.kind === "eval") return `the ${c.editor === "model" ? "Model" : "Tools"} editor's code`;
   if (c.kind === "model") return `the model at step ${c.step}`;
-  return `tool '${c.name}' at step ${c.step}`;
+  return `tool '${toolName(c.name)}' at step ${c.step}`;
 }
 
 class Run {
@@ -137,7 +139,9 @@ class Run {
     this.slot.listener = (msg) => this.onMessage(msg);
     const { model, tools, userMessage, maxSteps, toolTimeoutMs = 0 } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
-    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs });
+    // Stop pressed before the worker was ready goes with the run, so that
+    // the loop itself ends it, before it calls the model.
+    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped: this.stopping });
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;
     this.timer = setInterval(() => this.check(), Math.max(TICK_MIN_MS, Math.min(100, limit / 10)));
@@ -152,8 +156,15 @@ class Run {
   sendStop() {
     this.slot.worker.postMessage({ type: "stop" });
     this.stopTimer = setTimeout(() => {
-      this.kill("canceled", `canceled at step ${this.lastStep}: the worker was busy, so it was stopped and replaced`);
+      this.kill("canceled", `canceled at step ${this.lastStep}: the worker was busy, so it was stopped and replaced`, this.oldestCall());
     }, STOP_GRACE_MS);
+  }
+
+  // oldestCall returns the call in flight the longest, or null.
+  oldestCall() {
+    let oldest = null;
+    for (const c of this.inflight.values()) if (!oldest || c.since < oldest.since) oldest = c;
+    return oldest;
   }
 
   onMessage(msg) {
@@ -225,8 +236,7 @@ class Run {
     if (this.over) return;
     const limit = this.request.timeLimitMs;
     const now = performance.now();
-    let oldest = null;
-    for (const c of this.inflight.values()) if (!oldest || c.since < oldest.since) oldest = c;
+    const oldest = this.oldestCall();
     if (oldest && now - oldest.since >= limit) {
       const verb = oldest.kind === "eval" ? "did not finish" : "did not return";
       let text = `${describeCall(oldest)} ${verb} within ${limit} ms`;
@@ -268,7 +278,12 @@ class Run {
       madeUp: true,
     };
     if (error) done.error = error;
-    if (call) done.call = { kind: call.kind, step: call.step || 0, name: call.name || "", editor: call.editor || "" };
+    if (call) {
+      done.call = { kind: call.kind, step: call.step || 0, name: call.name, editor: call.editor || "" };
+      // No line of the loop ended this run, but the page knows which call
+      // it was waiting for: the Loop panel shows that call's line.
+      if (call.kind === "model" || call.kind === "tool") done.phase = call.kind;
+    }
     return done;
   }
 

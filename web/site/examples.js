@@ -1,6 +1,13 @@
 // The shipped examples: the examples menu, #example=ID links and the
 // default code of a first visit. Only these may run by themselves
 // (?autorun=1), because only these are known not to be someone else's code.
+//
+// Each example says how its run ends, in expect: the stop reason, the
+// phase of the loop's line that ended it (see agent/loop.go), the result
+// text or a pattern of the error, and the tools whose results are errors
+// (failed, none when absent). The browser tests run every
+// example the menu offers and check it, so a new example is tested the day
+// it is added.
 
 const MODEL_ARRAY_NOTE = "// Scripted responses: the k-th model call gets the k-th action.\n";
 
@@ -9,6 +16,7 @@ export const EXAMPLES = [
     id: "add",
     title: "Add two numbers (the seed example)",
     description: "The model calls add {a: 2, b: 3}, reads the result 5, and gives its final answer.",
+    expect: { reason: "final", phase: "final", text: "The answer is 5." },
     userMessage: "What is 2 + 3?",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
@@ -26,6 +34,7 @@ export const EXAMPLES = [
     id: "chain",
     title: "A chain of two tools",
     description: "A model(messages) function looks up a price, then multiplies it: each tool's result feeds the next call.",
+    expect: { reason: "final", phase: "final", text: "Three apples cost 1.5 euros." },
     userMessage: "How much do three apples cost?",
     model: `// A model(messages) function: it reads the messages so far and decides.
 function model(messages) {
@@ -49,7 +58,7 @@ function model(messages) {
     id: "unknown-tool",
     title: "Unknown tool",
     description: "The model first asks for a tool that does not exist; the loop hands back an error result, and the model reads it and uses add instead. Change the numbers in the message and the answer follows.",
-    expect: { reason: "final", text: "2 + 30 = 32." },
+    expect: { reason: "final", phase: "final", text: "2 + 30 = 32.", failed: ["calculator"] },
     userMessage: "What is 2 + 30?",
     model: `// A model(messages) function: it reads the user's message and every
 // tool result, and decides what to do next.
@@ -81,7 +90,7 @@ function model(messages) {
     id: "throwing-tool",
     title: "A tool that throws",
     description: "The tool throws an Error: its message becomes the tool's result, styled as an error, and the model reads it and answers differently than it would have on success. Try 1 divided by 4.",
-    expect: { reason: "final", text: "1 cannot be divided by 0 (the tool said: error: division by zero)." },
+    expect: { reason: "final", phase: "final", text: "1 cannot be divided by 0 (the tool said: error: division by zero).", failed: ["divide"] },
     userMessage: "What is 1 divided by 0?",
     model: `function model(messages) {
   const [, a, b] = /(-?[\\d.]+) divided by (-?[\\d.]+)/.exec(messages[0].content) || [];
@@ -111,7 +120,7 @@ function model(messages) {
     id: "tool-timeout",
     title: "A tool that is too slow (tool timeout)",
     description: "The live weather tool takes 5 s, but the loop gives each tool 300 ms (Tool timeout): the model sees \"error: tool 'weather' timed out\" as the result and falls back to the cache. The run goes on; nothing is killed.",
-    expect: { reason: "final", text: "Oslo: snow, -3 °C (from the cache: the live weather timed out)." },
+    expect: { reason: "final", phase: "final", text: "Oslo: snow, -3 °C (from the cache: the live weather timed out).", failed: ["weather"] },
     userMessage: "What's the weather in Oslo?",
     toolTimeoutMs: 300,
     model: `function model(messages) {
@@ -142,6 +151,7 @@ function model(messages) {
     id: "max-steps",
     title: "A model that never finishes",
     description: "The model keeps calling a tool and never answers, so the loop stops at max steps.",
+    expect: { reason: "max_steps", phase: "max_steps", text: "Stopped: reached max steps." },
     userMessage: "Count for me, forever.",
     maxSteps: 5,
     model: `// This model never gives a final answer.
@@ -158,6 +168,7 @@ function model(messages) {
     id: "async-tool",
     title: "An async tool",
     description: "The tool returns a Promise that settles after 300 ms; the loop waits for it before asking the model again.",
+    expect: { reason: "final", phase: "final", text: "It is sunny in Lisbon, 21 °C." },
     userMessage: "What's the weather in Lisbon?",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "weather", args: { city: "Lisbon" } },
@@ -177,6 +188,7 @@ function model(messages) {
     id: "parallel",
     title: "Parallel tool calls",
     description: "One action asks for two calls at once: they run together, and the results come back in call order.",
+    expect: { reason: "final", phase: "final", text: "Paris: rain, 14 °C. Tokyo: clear, 22 °C." },
     userMessage: "What's the weather in Paris and in Tokyo?",
     model: `${MODEL_ARRAY_NOTE}[
   {
@@ -204,6 +216,7 @@ function model(messages) {
     id: "malformed",
     title: "A malformed model response",
     description: "At step 2 the model answers with type \"answer\", which the loop cannot act on: the run stops with a model error.",
+    expect: { reason: "model_error", phase: "error_type", error: /step 2: malformed action: .*"answer"/ },
     userMessage: "What is 2 + 3?",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
@@ -220,6 +233,7 @@ function model(messages) {
     id: "runaway",
     title: "A runaway tool",
     description: "The tool loops forever (while (true) {}); the watchdog stops its worker at the time limit and names the call.",
+    expect: { reason: "timeout", phase: "tool", error: /tool 'spin' at step 1 did not return within \d+ ms/ },
     userMessage: "Spin, please.",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "spin", args: {} },
@@ -239,6 +253,7 @@ function model(messages) {
     id: "model-error",
     title: "A model that throws",
     description: "The model function throws at step 2: the run stops with a model error that names the step and the cause.",
+    expect: { reason: "model_error", phase: "error_model", error: /step 2: model: the model service is unavailable/ },
     userMessage: "What is 2 + 3?",
     model: `function model(messages) {
   if (messages.length > 1) {
@@ -256,6 +271,7 @@ function model(messages) {
     id: "html-output",
     title: "Output that looks like HTML",
     description: "A tool returns markup with a script in it; the transcript shows it as text and runs nothing.",
+    expect: { reason: "final", phase: "final", text: "<b>Here it is.</b>" },
     userMessage: "Show me a picture.",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "picture", args: {} },

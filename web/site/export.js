@@ -2,7 +2,7 @@
 // trace (every message, not only those in the DOM).
 
 import { pretty } from "./message-view.js";
-import { fmtCount, fmtMs } from "./phases.js";
+import { fmtCount, fmtMs, toolName } from "./phases.js";
 
 // transcriptJSON returns the run as JSON text: its inputs, its messages
 // as the loop kept them, and how it ended.
@@ -35,6 +35,14 @@ function fence(text, lang = "") {
   return `${f}${lang}\n${text}\n${f}`;
 }
 
+// code wraps text in inline code, with a run of backticks longer than any
+// inside it.
+function code(text) {
+  const longest = Math.max(0, ...[...String(text).matchAll(/`+/g)].map((m) => m[0].length));
+  const f = "`".repeat(longest + 1);
+  return longest ? `${f} ${text} ${f}` : `${f}${text}${f}`;
+}
+
 function asText(v) {
   return typeof v === "string" ? v : pretty(v);
 }
@@ -43,19 +51,18 @@ function asText(v) {
 // contents in code fences so nothing in them is read as Markdown.
 export function transcriptMarkdown(trace) {
   const parts = ["# agentloop transcript", ""];
-  for (const { message, role, step } of trace.messages()) {
+  for (const { message, role, failed, step } of trace.messages()) {
     const m = message && typeof message === "object" ? message : {};
     const at = step ? ` (step ${step})` : "";
     if (role === "user") {
       parts.push("**User**", fence(asText(m.content)));
     } else if (role === "tool") {
-      const failed = asText(m.content).startsWith("error: ") ? ", failed" : "";
-      parts.push(`**Tool result: ${asText(m.name)}${failed}**${at}`, fence(asText(m.content)));
+      parts.push(`**Tool result: ${toolName(m.name)}${failed ? ", failed" : ""}**${at}`, fence(asText(m.content)));
     } else if (m.type === "tool" && Array.isArray(m.calls)) {
       parts.push(`**Assistant: ${m.calls.length} tool calls**${at}`);
-      for (const c of m.calls) parts.push(`- \`${asText(c && c.name)}\``, fence(pretty(c && c.args !== undefined ? c.args : {}), "json"));
+      for (const c of m.calls) parts.push(`- ${code(toolName(c && c.name))}`, fence(pretty(c && c.args !== undefined ? c.args : {}), "json"));
     } else if (m.type === "tool") {
-      parts.push(`**Assistant: tool call \`${asText(m.name)}\`**${at}`, fence(pretty(m.args !== undefined ? m.args : {}), "json"));
+      parts.push(`**Assistant: tool call ${code(toolName(m.name))}**${at}`, fence(pretty(m.args !== undefined ? m.args : {}), "json"));
     } else if (m.type === "final") {
       parts.push(`**Assistant: final answer**${at}`, fence(asText(m.content)));
     } else {

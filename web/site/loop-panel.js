@@ -1,25 +1,10 @@
-// The Loop panel: the real Go source of agent/loop.go's loop function
-// (copied beside the page as agent-loop.go.txt by make build), one
-// .loop-line per line, with the line of the current phase highlighted.
-// The loop's lines carry "// phase: NAME" comments; nothing here knows the
-// code itself, so the panel follows the loop as it changes.
+// The Loop panel: the real Go source of agent/loop.go's loop function and
+// callTool (see loop-source.js), one .loop-line per line, with the line
+// whose "// phase:" mark is the current event's phase highlighted. Each
+// phase marks one line, so the event alone says which.
 
 import { h } from "./dom.js";
-
-const PHASE = /\/\/ phase: (\w+)/;
-
-// extractLoop returns the loop function's lines from the file's text, with
-// the comment above it, and the 1-based line number of the first one.
-export function extractLoop(text) {
-  const lines = text.replace(/\r\n/g, "\n").split("\n");
-  const start = lines.findIndex((l) => /^func \(\w+ \*\w+\) loop\(/.test(l));
-  if (start < 0) return null;
-  let end = start;
-  while (end < lines.length && lines[end] !== "}") end++;
-  let first = start;
-  while (first > 0 && lines[first - 1].startsWith("//")) first--;
-  return { lines: lines.slice(first, end + 1), firstLine: first + 1 };
-}
+import { extractLoop, phaseMark } from "./loop-source.js";
 
 export class LoopPanel {
   constructor({ list, scroller, status }) {
@@ -27,7 +12,7 @@ export class LoopPanel {
     this.scroller = scroller;
     this.status = status;
     this.lines = [];
-    this.byPhase = new Map(); // phase name -> line elements, in order
+    this.byPhase = new Map(); // phase name -> its line element
     this.current = null;
     this.want = null;
     this.geometry = null;
@@ -47,32 +32,34 @@ export class LoopPanel {
       return;
     }
     const loop = extractLoop(text);
-    if (!loop) {
-      this.status.textContent = `${url} has no loop function.`;
+    if (loop.error) {
+      this.status.textContent = `${url} cannot be shown: ${loop.error}.`;
       return;
     }
     const frag = document.createDocumentFragment();
-    loop.lines.forEach((line, i) => {
-      const li = h("li", { className: "loop-line", value: String(loop.firstLine + i) }, line);
-      const m = PHASE.exec(line);
-      if (m) {
-        li.dataset.phase = m[1];
-        if (!this.byPhase.has(m[1])) this.byPhase.set(m[1], []);
-        this.byPhase.get(m[1]).push(li);
+    for (const line of loop.lines) {
+      if (line.gap) {
+        frag.append(h("li", { className: "loop-gap", "aria-hidden": "true" }, "⋮"));
+        continue;
+      }
+      const li = h("li", { className: "loop-line", value: String(line.number) }, line.text);
+      const phase = phaseMark(line.text);
+      if (phase) {
+        li.dataset.phase = phase;
+        this.byPhase.set(phase, li);
       }
       this.lines.push(li);
       frag.append(li);
-    });
+    }
     this.list.replaceChildren(frag);
-    if (this.want) this.show(...this.want);
+    if (this.want) this.show(this.want);
   }
 
-  // show highlights the line of phase (variant picks among several lines
-  // of the same phase), or none when phase is "".
-  show(phase, variant = 0) {
-    this.want = [phase, variant];
-    const candidates = (phase && this.byPhase.get(phase)) || [];
-    const line = candidates[Math.min(variant, candidates.length - 1)] || null;
+  // show highlights the line of phase, or none when phase is "" or marks
+  // no line.
+  show(phase) {
+    this.want = phase;
+    const line = (phase && this.byPhase.get(phase)) || null;
     if (line === this.current) return;
     if (this.current) {
       this.current.classList.remove("current");

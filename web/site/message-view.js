@@ -4,7 +4,7 @@
 // reached by stepping back and forth.
 
 import { h } from "./dom.js";
-import { fmtCount, fmtMs } from "./phases.js";
+import { fmtCount, fmtMs, toolName } from "./phases.js";
 
 // Contents longer than this fold behind "show more".
 const FOLD_CHARS = 600;
@@ -65,11 +65,11 @@ function callView(call, single) {
   const args = call && typeof call === "object" ? call.args : undefined;
   const name = call && typeof call === "object" ? call.name : undefined;
   const argsEl = h("pre", { className: "tool-args" });
-  const more = foldable(argsEl, pretty(args === undefined ? {} : args), `the args of ${orMissing(name, "name")}`);
+  const more = foldable(argsEl, pretty(args === undefined ? {} : args), `the args of ${toolName(name)}`);
   return h(
     single ? "div" : "li",
     { className: "tool-call" },
-    h("span", { className: "tool-name", text: typeof name === "string" ? name : orMissing(name, "name") }),
+    h("span", { className: "tool-name", text: toolName(name) }),
     call && call.id !== undefined ? h("span", { className: "tool-id", text: `id ${textOf(call.id)}` }) : null,
     argsEl,
     more,
@@ -87,8 +87,9 @@ function head(label, step, extra, ms) {
   );
 }
 
-// messageView returns the <li> for message m ({message, role, step, index}).
-export function messageView({ message, role, step, index, ms }) {
+// messageView returns the <li> for message m ({message, role, failed,
+// step, index}, as the loop's event told it; ms, how long its call took).
+export function messageView({ message, role, failed, step, index, ms }) {
   const li = h("li", { className: "msg", dataset: { role, index: String(index) } });
   const obj = message && typeof message === "object" ? message : {};
   const content = h("div", { className: "msg-content" });
@@ -98,11 +99,10 @@ export function messageView({ message, role, step, index, ms }) {
     li.append(head("User", 0));
     more = foldable(content, textOf(obj.content), "the user's message");
   } else if (role === "tool") {
-    const text = orMissing(obj.content, "content");
-    if (text.startsWith("error: ")) li.dataset.failed = "true";
+    if (failed) li.dataset.failed = "true";
     const id = obj.id !== undefined ? ` (id ${textOf(obj.id)})` : "";
-    li.append(head("Tool result", step, `${orMissing(obj.name, "name")}${id}`, ms));
-    more = foldable(content, text, `the result of ${orMissing(obj.name, "name")}`);
+    li.append(head(failed ? "Tool error" : "Tool result", step, `${toolName(obj.name)}${id}`, ms));
+    more = foldable(content, orMissing(obj.content, "content"), `the result of ${toolName(obj.name)}`);
   } else {
     const type = obj.type;
     if (typeof type === "string") li.dataset.type = type;

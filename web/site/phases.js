@@ -1,67 +1,8 @@
-// Which phase of the loop an event belongs to, and how to say it in words.
-// The phase names are the ones agent/loop.go marks with "// phase: NAME"
-// comments, so the Loop panel can highlight the line.
-
-// phaseOf returns the phase of event e (role: the message's role, for
-// message events), or "" when no line of the loop matches (a run killed
-// while the editors' code was evaluated, say).
-export function phaseOf(e, role) {
-  switch (e.kind) {
-    case "message":
-      return role === "user" ? "user" : role === "assistant" ? "action" : "result";
-    case "model_start":
-    case "model_end":
-      return "model";
-    case "tool_start":
-    case "tool_end":
-      return "tool";
-    case "done":
-      switch (e.reason) {
-        case "final":
-          return "final";
-        case "max_steps":
-          return "max_steps";
-        case "model_error":
-          return "error";
-        case "canceled":
-          return "canceled";
-        default:
-          // A call that ran away is shown where the loop waits for it.
-          return e.call && (e.call.kind === "model" || e.call.kind === "tool") ? e.call.kind : "";
-      }
-    default:
-      return "";
-  }
-}
-
-// phaseAt returns the phase of the trace's event i and, where the loop has
-// several lines of that phase, which one: {phase, variant}.
-export function phaseAt(trace, i) {
-  const e = trace.events[i];
-  const phase = phaseOf(e, trace.roleAt(i));
-  if (e.kind !== "done") return { phase, variant: 0 };
-  if (e.reason === "model_error") return { phase, variant: errorVariant(e.error) };
-  if (e.reason === "canceled") {
-    // Canceled while the model was called: the model call's error line;
-    // after the tools ran: the check that follows them; otherwise the
-    // check at the top of the loop.
-    const before = i > 0 ? trace.events[i - 1] : null;
-    if (before && before.kind === "model_end") return { phase: "error", variant: 0 };
-    if (before && (before.kind === "tool_end" || (before.kind === "message" && trace.roleAt(i - 1) === "tool"))) {
-      return { phase, variant: 1 };
-    }
-  }
-  return { phase, variant: 0 };
-}
-
-// errorVariant picks which of the loop's "phase: error" lines a model
-// error ended on, from the error's text: 0 the model call failed, 1 the
-// tool action could not be read, 2 the action's type is unknown.
-export function errorVariant(text) {
-  const t = String(text || "");
-  if (!/malformed/i.test(t) || /no action/i.test(t)) return 0;
-  return /"type"|\btype\b/.test(t) ? 2 : 1;
-}
+// How the page words what happened at each event of a run. Each event
+// names the line of agent/loop.go that emitted it (its phase: the
+// "// phase: NAME" marks, one line each), says who a message is from and
+// whether a tool call failed; the page renders those, and infers nothing
+// from the text of a message or an error.
 
 // fmtMs formats a duration for people: "0.12 ms", "35 ms", "1.25 s".
 export function fmtMs(ms) {
@@ -79,25 +20,87 @@ export function fmtCount(n) {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+// toolName shows the name a call gave its tool: a model may give none, or
+// something other than a string.
+export function toolName(name) {
+  if (typeof name === "string") return name === "" ? "(empty name)" : name;
+  if (name === undefined || name === null) return "(missing name)";
+  try {
+    return `(name ${JSON.stringify(name) ?? String(name)})`;
+  } catch {
+    return "(unreadable name)";
+  }
+}
+
 // describeEvent says what happened at event e, for the step view.
-export function describeEvent(e, role) {
+export function describeEvent(e) {
   const at = e.step ? `Step ${e.step}: ` : "";
+  const tool = `tool '${toolName(e.kind === "message" ? e.message && e.message.name : e.name)}'`;
   switch (e.kind) {
     case "message":
-      if (role === "user") return "The user's message starts the transcript.";
-      if (role === "assistant") return `${at}the model's action is appended to the messages.`;
-      return `${at}the result of tool '${(e.message && e.message.name) || "(missing name)"}' is appended to the messages.`;
+      switch (e.phase) {
+        case "user":
+          return "The user's message starts the transcript.";
+        case "action":
+          return `${at}the model's action is appended to the messages.`;
+        case "result":
+          return e.failed
+            ? `${at}the error of ${tool} is appended to the messages, for the model to see.`
+            : `${at}the output of ${tool} is appended to the messages.`;
+        default:
+          return `${at}a ${e.role || "new"} message is appended to the messages.`;
+      }
     case "model_start":
       return `${at}the loop calls the model with the messages so far.`;
     case "model_end":
       return e.error ? `${at}the model failed after ${fmtMs(e.ms)}: ${e.error}` : `${at}the model answered in ${fmtMs(e.ms)}.`;
     case "tool_start":
-      return `${at}the loop calls tool '${e.name || "(missing name)"}'.`;
+      return `${at}the loop calls ${tool}.`;
     case "tool_end":
-      return `${at}tool '${e.name || "(missing name)"}' ${e.failed ? "failed" : "returned"} in ${fmtMs(e.ms)}.`;
+      switch (e.phase) {
+        case "unknown_tool":
+          return `${at}${tool} is unknown: the model will see the error.`;
+        case "tool_error":
+          return `${at}${tool} failed after ${fmtMs(e.ms)}: the model will see the error.`;
+        case "tool_output":
+          return `${at}${tool} returned in ${fmtMs(e.ms)}.`;
+        default:
+          return `${at}${tool} ${e.failed ? "failed" : "returned"} in ${fmtMs(e.ms)}.`;
+      }
     case "done":
-      return `The run ends: ${e.reason}.`;
+      return describeEnd(e);
+    case "unreadable":
+      return String(e.error || "");
     default:
       return "";
+  }
+}
+
+// describeEnd says why the run ended at its done event.
+function describeEnd(e) {
+  const cause = e.error ? `: ${e.error}` : ".";
+  switch (e.phase) {
+    case "final":
+      return "The model's final answer ends the run.";
+    case "max_steps":
+      return "The steps ran out: the run ends with \"Stopped: reached max steps.\"";
+    case "error_model":
+      return `The model call failed, which ends the run${cause}`;
+    case "error_calls":
+      return `The tool action's calls cannot be read, which ends the run${cause}`;
+    case "error_type":
+      return `The action is neither a final answer nor a tool call, which ends the run${cause}`;
+    case "canceled_before_model":
+      return "The run was canceled before the next model call.";
+    case "canceled_after_tools":
+      return "The run was canceled while the tools ran; their outputs are appended, and the run ends.";
+  }
+  switch (e.reason) {
+    case "timeout":
+      return `A call ran away: the page stopped the worker running it${cause}`;
+    case "crashed":
+      return `The worker running the code crashed${cause}`;
+    default:
+      return `The run ends: ${e.reason}${e.error ? ` (${e.error})` : ""}.`;
   }
 }

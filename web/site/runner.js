@@ -5,7 +5,7 @@
 
 import { Trace } from "./trace.js";
 import { showBanner } from "./banner.js";
-import { describeEvent, phaseAt } from "./phases.js";
+import { describeEvent } from "./phases.js";
 
 // If a frame never comes (a hidden tab), render anyway after this long.
 const RENDER_FALLBACK_MS = 250;
@@ -190,13 +190,8 @@ export class Runner {
     showBanner(els.banner, t ? t.doneUpTo(upto) : null);
 
     const e = t && upto >= 0 ? t.events[upto] : null;
-    if (e) {
-      const { phase, variant } = phaseAt(t, upto);
-      this.loopPanel.show(phase, variant);
-    } else {
-      this.loopPanel.show("");
-    }
-    let detail = e ? describeEvent(e, t.roleAt(upto)) : "Run or Step, and the line of each phase lights up here.";
+    this.loopPanel.show((e && e.phase) || "");
+    let detail = e ? describeEvent(e) : "Run or Step, and the line of each phase lights up here.";
     if (!e && this.current) {
       detail = this.engine.status === "ready" ? "Evaluating the editors' code…" : "Waiting for the engine to load…";
     }

@@ -2,7 +2,9 @@
 // read from a prefix of it. Everything the page shows about a run (the
 // transcript, the stop banner, the highlighted loop line, the step
 // position) is a function of trace.events[0..i], so stepping back is
-// indexing into the list, never re-running.
+// indexing into the list, never re-running. The events say what they
+// mean (a message's role, whether a tool call failed, the phase of the
+// loop that emitted them): the trace only indexes them.
 
 // Trace holds one run's events. inputs is what the run was started with,
 // kept to tell whether the editors changed since.
@@ -11,9 +13,7 @@ export class Trace {
     this.inputs = inputs;
     this.events = [];
     this.messagePos = []; // event index of each message event, in order
-    this.roles = []; // role of each message: user, assistant or tool
     this.doneIndex = -1;
-    this.expect = "user"; // the role the next message event has
   }
 
   get length() {
@@ -24,33 +24,9 @@ export class Trace {
     for (const e of events) {
       const i = this.events.length;
       this.events.push(e);
-      switch (e.kind) {
-        case "message":
-          this.messagePos.push(i);
-          this.roles.push(this.roleOf(e));
-          break;
-        case "model_end":
-          this.expect = "assistant";
-          break;
-        case "tool_start":
-        case "tool_end":
-          this.expect = "tool";
-          break;
-        case "done":
-          if (this.doneIndex < 0) this.doneIndex = i;
-          break;
-      }
+      if (e.kind === "message") this.messagePos.push(i);
+      else if (e.kind === "done" && this.doneIndex < 0) this.doneIndex = i;
     }
-  }
-
-  // roleOf tells who a message is from. The assistant's message is the
-  // action exactly as the model returned it, which need not carry a role,
-  // so the role comes from the event that came before.
-  roleOf(e) {
-    const role = this.messagePos.length === 1 ? "user" : this.expect;
-    if (role === "user") this.expect = "assistant";
-    else if (role === "assistant") this.expect = "tool";
-    return role;
   }
 
   // messageCount returns how many messages events[0..upto] hold.
@@ -66,10 +42,11 @@ export class Trace {
     return lo;
   }
 
-  // message returns the i-th message with its role and step.
+  // message returns the i-th message as its event told it: {message, role,
+  // failed, step, index}.
   message(i) {
     const e = this.events[this.messagePos[i]];
-    return { message: e.message, role: this.roles[i], step: e.step, index: i };
+    return { message: e.message, role: e.role || "", failed: e.failed === true, step: e.step, index: i };
   }
 
   // doneUpTo returns the done event if it is within events[0..upto].
@@ -77,13 +54,7 @@ export class Trace {
     return this.doneIndex >= 0 && this.doneIndex <= upto ? this.events[this.doneIndex] : null;
   }
 
-  roleAt(i) {
-    const e = this.events[i];
-    if (!e || e.kind !== "message") return "";
-    return this.roles[this.messageCount(i) - 1];
-  }
-
-  // messages returns every message with its role, for export.
+  // messages returns every message, for export.
   messages() {
     return this.messagePos.map((_, i) => this.message(i));
   }

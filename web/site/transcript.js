@@ -38,7 +38,6 @@ export class Transcript {
     this.from = 0; // messages [from, to) are in the list
     this.to = 0;
     this.trace = null;
-    this.upto = -1;
     this.onMore = () => {};
     showEarlier.addEventListener("click", () => {
       this.windowSize = Math.min(WINDOW_MAX, this.windowSize + WINDOW);
@@ -58,7 +57,6 @@ export class Transcript {
       this.trace = trace;
       this.windowSize = WINDOW;
     }
-    this.upto = upto;
     const count = trace ? trace.messageCount(upto) : 0;
     const from = Math.max(0, count - (streaming ? Math.min(LIVE_WINDOW, this.windowSize) : this.windowSize));
     this.empty.hidden = trace !== null;

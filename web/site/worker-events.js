@@ -29,6 +29,9 @@
   const MAX_STRING = 200000;
   const MAX_DEPTH = 24;
   const MAX_KEYS = 1000;
+  // Arrays may be longer than objects are wide: done's stepMs has one
+  // number per step, and max steps goes up to 100,000.
+  const MAX_ITEMS = 100000;
 
   class Outbox {
     constructor(post) {
@@ -52,7 +55,7 @@
       try {
         plain = plainEvent(e);
       } catch (err) {
-        plain = { kind: "unknown", error: `could not read an event: ${err && err.message}` };
+        plain = { kind: "unreadable", error: `could not read an event: ${err && err.message}` };
       }
       this.batch.push(plain);
       const now = performance.now();
@@ -96,60 +99,27 @@
     }
   }
 
-  // plainEvent copies the fields of the JavaScript contract's events into
-  // plain data that postMessage can clone: the messages inside are the
-  // user's own objects and may hold functions, cycles or getters.
+  // plainEvent copies an event of runAgent's into plain data that
+  // postMessage can clone. It copies every field the event has, whatever
+  // its name, so a field the loop starts to report reaches the page
+  // without a change here; what it changes is only what could not cross
+  // or would swamp the page: the messages inside are the user's own
+  // objects and may hold functions, cycles, getters or huge strings.
   function plainEvent(e) {
-    const kind = String(e.kind);
-    const out = { kind, step: num(e.step) };
-    switch (kind) {
-      case "message":
-        out.index = num(e.index);
-        out.message = toPlain(e.message, 0, []);
-        break;
-      case "model_start":
-        break;
-      case "model_end":
-        out.ms = num(e.ms);
-        if (e.error !== undefined && e.error !== null) out.error = str(e.error);
-        break;
-      case "tool_start":
-      case "tool_end":
-        out.call = num(e.call);
-        out.name = str(e.name);
-        if (e.id !== undefined && e.id !== null && e.id !== "") out.id = str(e.id);
-        if (kind === "tool_end") {
-          out.content = str(e.content);
-          out.failed = Boolean(e.failed);
-          out.ms = num(e.ms);
-        }
-        break;
-      case "done":
-        out.reason = str(e.reason);
-        out.text = str(e.text);
-        out.steps = num(e.steps);
-        out.ms = num(e.ms);
-        out.stepMs = Array.isArray(e.stepMs) ? Array.from(e.stepMs, num) : [];
-        if (e.usage && typeof e.usage === "object") {
-          out.usage = { input_tokens: num(e.usage.input_tokens), output_tokens: num(e.usage.output_tokens) };
-        }
-        if (e.error !== undefined && e.error !== null && e.error !== "") out.error = str(e.error);
-        // e.messages repeats every message event: the page has them.
-        break;
-      default:
-        return toPlain(e, 0, []);
+    const out = {};
+    for (const key of Object.keys(e)) {
+      out[key] = key === "messages" && e.kind === "done" ? repeated(e.messages) : read(e, key, 0, []);
     }
+    out.kind = String(out.kind);
     return out;
   }
 
-  function num(v) {
-    const n = Number(v);
-    return Number.isFinite(n) ? n : 0;
-  }
-
-  function str(v) {
-    const s = typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
-    return cut(s);
+  // repeated stands for done's list of every message, which the message
+  // events before it carried one by one: a 10,000-step run would otherwise
+  // copy 20,001 messages twice. The field stays, with its length.
+  function repeated(messages) {
+    const n = messages && typeof messages.length === "number" ? messages.length : 0;
+    return `[${n} messages: the message events carried each one]`;
   }
 
   function cut(s) {
@@ -184,7 +154,7 @@
     ancestors.push(v);
     try {
       if (Array.isArray(v)) {
-        const n = Math.min(v.length, MAX_KEYS);
+        const n = Math.min(v.length, MAX_ITEMS);
         const out = new Array(n);
         for (let i = 0; i < n; i++) out[i] = read(v, i, depth, ancestors);
         if (v.length > n) out.push(`… ${v.length - n} more items`);

@@ -13,8 +13,9 @@
 //
 // Messages from the page:
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
-//                             (or {type: "engine", url} to fetch it here)
-//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs}
+//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped}
+//                             stopped: Stop came before the run did; the
+//                             loop then ends it at its first check
 //   {type: "stop"}            abort the run (graceful; the page kills the
 //                             worker if it is too busy to hear this)
 // Messages to the page: see worker-events.js.
@@ -48,6 +49,7 @@
           return;
         }
         started = true;
+        if (msg.stopped) controller.abort();
         run(msg);
         break;
       case "stop":
@@ -57,7 +59,7 @@
   };
 
   async function boot(msg) {
-    const { module, url } = msg;
+    const { module } = msg;
     // Times are ms since the page's time origin, so they line up with the
     // page's own performance entries.
     const shift = performance.timeOrigin - (msg.timeOrigin || performance.timeOrigin);
@@ -65,12 +67,7 @@
     const timing = { started: at(startedAt), imported: at(importedAt), posted: msg.postedAt, engineMessage: at(performance.now()) };
     try {
       const go = new Go();
-      let instance;
-      if (module) {
-        instance = await WebAssembly.instantiate(module, go.importObject);
-      } else {
-        ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
-      }
+      const instance = await WebAssembly.instantiate(module, go.importObject);
       timing.instantiated = at(performance.now());
       // go.run settles only when Go's main returns; the bridge keeps it
       // running, so this is not awaited.

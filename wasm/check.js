@@ -1,0 +1,145 @@
+"use strict";
+// Checking runAgent's arguments, and the helpers the engine shares.
+//
+// The arguments are checked here, in JavaScript, for a reason of safety
+// more than speed: reading a property of a user's object may run a getter
+// or a Proxy trap that throws, and syscall/js catches exceptions only in
+// calls (Call, Invoke, New), not in Get, Index or Length, whose exception
+// would unwind through the Go program. So Go never reads a user's object:
+// checkArgs reads each argument once and returns what the run needs, or
+// throws a TypeError or RangeError that names the argument.
+//
+// The bridge compiles this file with engine.js and run-agent.js into one
+// function, after a prelude of the protocol's constants that Go writes.
+
+// describe names a value's type, and its value when short, for an error.
+function describe(v) {
+  if (v === null) return "null";
+  switch (typeof v) {
+    case "undefined": return "undefined";
+    case "string": return "string " + JSON.stringify(v.length > 40 ? v.slice(0, 40) + "..." : v);
+    case "number": case "boolean": return typeof v + " " + String(v);
+    case "bigint": return "a bigint";
+    case "symbol": return "a symbol";
+    case "function": return "a function";
+  }
+  try {
+    return Array.isArray(v) ? "an array" : "an object";
+  } catch (_) {
+    return "an object"; // a revoked Proxy
+  }
+}
+
+// errorText is what a failure reads as: an Error's message, or String() of
+// anything else that was thrown. It never throws.
+function errorText(e) {
+  try {
+    if (e !== null && typeof e === "object" && typeof e.message === "string" && e.message !== "") return e.message;
+    return String(e);
+  } catch (_) {
+    try {
+      if (e !== null && typeof e === "object" && typeof e.name === "string" && e.name !== "") return e.name;
+    } catch (_) {
+      // Nothing of it can be read.
+    }
+    return "unprintable error";
+  }
+}
+
+function isObject(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+function isSteps(v) { return Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER; }
+
+// loneSurrogate finds a UTF-16 surrogate without its pair: Go's strings are
+// UTF-8, in which such a name would turn into U+FFFD and could meet
+// another tool's name.
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+// defaultTranscriptBytes is the transcript budget of a run that sets none:
+// 256 MiB of message content.
+const defaultTranscriptBytes = 256 * 1024 * 1024;
+
+const optionNames = "{maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes}";
+
+// checkArgs checks runAgent's arguments and returns them, read once.
+function checkArgs(model, tools, userMsg, options) {
+  const args = {
+    model: null, script: null, names: null, fns: [], userMsg: "",
+    maxSteps: -1, onEvent: null, signal: null, aborted: false, toolTimeoutMs: 0,
+    maxTranscriptBytes: defaultTranscriptBytes,
+  };
+  const read = (o, name, where) => {
+    try {
+      return o[name];
+    } catch (e) {
+      throw new TypeError("runAgent: reading " + where + ": " + errorText(e));
+    }
+  };
+  if (Array.isArray(model)) {
+    args.script = model;
+  } else if (typeof model === "function") {
+    args.model = model;
+  } else {
+    throw new TypeError("runAgent: model must be a function (messages) => action, or an array of scripted actions; got " + describe(model));
+  }
+  if (!isObject(tools)) throw new TypeError("runAgent: tools must be an object of name → function (args) => result, got " + describe(tools));
+  try {
+    args.names = Object.keys(tools);
+  } catch (e) {
+    throw new TypeError("runAgent: reading the names of tools: " + errorText(e));
+  }
+  for (const n of args.names) {
+    if (loneSurrogate.test(n)) throw new TypeError("runAgent: tools[" + JSON.stringify(n) + "]: a tool's name must be well-formed Unicode, without a lone surrogate");
+    const f = read(tools, n, "tools[" + JSON.stringify(n) + "]");
+    if (typeof f !== "function") throw new TypeError("runAgent: tools[" + JSON.stringify(n) + "] must be a function (args) => result, got " + describe(f));
+    args.fns.push(f);
+  }
+  if (typeof userMsg !== "string") throw new TypeError("runAgent: userMsg must be a string, got " + describe(userMsg));
+  args.userMsg = userMsg;
+  if (typeof options === "number") {
+    if (!isSteps(options)) throw new RangeError("runAgent: maxSteps must be a non-negative integer, got " + describe(options));
+    args.maxSteps = options;
+  } else if (isObject(options)) {
+    checkOptions(args, options, read);
+  } else if (options !== undefined && options !== null) {
+    throw new TypeError("runAgent: maxSteps must be a non-negative integer (or the 4th argument an options object " + optionNames + "), got " + describe(options));
+  }
+  return args;
+}
+
+function checkOptions(args, options, read) {
+  const steps = read(options, "maxSteps", "options.maxSteps");
+  if (steps !== undefined && steps !== null) {
+    if (typeof steps !== "number") throw new TypeError("runAgent: options.maxSteps must be a non-negative integer, got " + describe(steps));
+    if (!isSteps(steps)) throw new RangeError("runAgent: options.maxSteps must be a non-negative integer, got " + describe(steps));
+    args.maxSteps = steps;
+  }
+  const f = read(options, "onEvent", "options.onEvent");
+  if (f !== undefined && f !== null) {
+    if (typeof f !== "function") throw new TypeError("runAgent: options.onEvent must be a function (event) => void, got " + describe(f));
+    args.onEvent = f;
+  }
+  const s = read(options, "signal", "options.signal");
+  if (s !== undefined && s !== null) {
+    const fired = isObject(s) ? read(s, "aborted", "options.signal.aborted") : undefined;
+    if (typeof fired !== "boolean" ||
+        typeof read(s, "addEventListener", "options.signal.addEventListener") !== "function" ||
+        typeof read(s, "removeEventListener", "options.signal.removeEventListener") !== "function") {
+      throw new TypeError("runAgent: options.signal must be an AbortSignal, got " + describe(s));
+    }
+    args.signal = s;
+    args.aborted = fired;
+  }
+  const ms = read(options, "toolTimeoutMs", "options.toolTimeoutMs");
+  if (ms !== undefined && ms !== null) {
+    if (typeof ms !== "number") throw new TypeError("runAgent: options.toolTimeoutMs must be a non-negative number of milliseconds, got " + describe(ms));
+    if (!(ms >= 0 && ms < Infinity)) throw new RangeError("runAgent: options.toolTimeoutMs must be a non-negative number of milliseconds, got " + describe(ms));
+    args.toolTimeoutMs = ms;
+  }
+  const bytes = read(options, "maxTranscriptBytes", "options.maxTranscriptBytes");
+  if (bytes !== undefined && bytes !== null) {
+    const what = "runAgent: options.maxTranscriptBytes must be a non-negative integer number of bytes (or Infinity), got ";
+    if (typeof bytes !== "number") throw new TypeError(what + describe(bytes));
+    if (!(isSteps(bytes) || bytes === Infinity)) throw new RangeError(what + describe(bytes));
+    args.maxTranscriptBytes = bytes;
+  }
+}

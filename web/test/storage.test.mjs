@@ -1,0 +1,51 @@
+// What the user typed is kept in localStorage; a browser that refuses
+// storage gets the page working without it, told once.
+import { test, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+import { KEY, Store, pick } from "../site/storage.js";
+
+class FakeStorage {
+  constructor() { this.items = new Map(); this.full = false; }
+  getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
+  setItem(k, v) { if (this.full) throw new Error("QuotaExceededError"); this.items.set(k, String(v)); }
+}
+
+beforeEach(() => { globalThis.localStorage = new FakeStorage(); });
+
+test("a saved state loads back as typed", () => {
+  const s = new Store();
+  assert.equal(s.load(), null, "nothing saved yet");
+  s.save({ model: "m", tools: "t", userMessage: "u", maxSteps: "-1", timeLimit: "50", other: "x" });
+  assert.deepEqual(s.load(), { model: "m", tools: "t", userMessage: "u", maxSteps: "-1", timeLimit: "50" });
+  assert.ok(localStorage.getItem(KEY), `saved under ${KEY}`);
+});
+
+test("a backup is kept apart from the state", () => {
+  const s = new Store("k");
+  s.save({ model: "now" });
+  s.backup({ model: "before" });
+  assert.deepEqual(s.load(), { model: "now" });
+  assert.deepEqual(s.loadBackup(), { model: "before" });
+});
+
+test("storage that fails is reported once, and the page goes on", () => {
+  const errors = [];
+  const s = new Store(KEY, (e) => errors.push(e.message));
+  localStorage.full = true;
+  s.save({ model: "a" });
+  s.save({ model: "b" });
+  assert.deepEqual(errors, ["QuotaExceededError"]);
+  delete globalThis.localStorage;
+  assert.equal(s.load(), null, "no storage at all reads as nothing saved");
+});
+
+test("damaged saved data reads as nothing saved", () => {
+  for (const raw of ["{not json", "42", "null"]) {
+    localStorage.setItem(KEY, raw);
+    assert.equal(new Store().load(), null, raw);
+  }
+});
+
+test("pick keeps the known fields as strings", () => {
+  assert.deepEqual(pick({ model: 1, tools: null, maxSteps: 0, x: "y" }), { model: "1", maxSteps: "0" });
+});

@@ -1,0 +1,25 @@
+// What the page's address asks for.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readOptions } from "../site/url-options.js";
+
+const at = (href) => readOptions(new URL(href, "https://example.org/agentloop/"));
+
+test("a plain address asks for nothing", () => {
+  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: "" });
+});
+
+test("an embed with an example that runs at once", () => {
+  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: "" });
+});
+
+test("only 1, true and yes switch an option on", () => {
+  assert.equal(at("?embed=0").embed, false);
+  assert.equal(at("?embed=on").embed, false);
+  assert.equal(at("?embed").embed, false);
+});
+
+test("a share link's state is read from the hash", () => {
+  assert.equal(at("#state=abc-_123").state, "abc-_123");
+  assert.equal(at("?state=abc").state, "", "the state is never read from the query");
+});
