@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -56,7 +55,7 @@ func TestPageShowsTheFinalAnswerAfterRunOnAPhone(t *testing.T) {
 	p.open("/")
 	runTop := p.rectOf("#run").Top
 	b := p.run()
-	require.Equal(t, "final", b.Reason, "the seed example ends with its final answer")
+	require.Equal(t, "final", b.Banner.Reason, "the seed example ends with its final answer")
 	waitFor[bool](p, waitTimeout, "the page to settle", `document.querySelector(`+js(finalAnswerSel)+`) !== null`)
 	answer := p.rectOf(finalAnswerSel)
 	h := eval[float64](p, `innerHeight`)
@@ -213,7 +212,7 @@ func TestPageStepsWithTheKeyboard(t *testing.T) {
 	p.waitPosition(fmt.Sprintf("Phase 1 of %d", total))
 	p.press(kb.End)
 	p.waitPosition(fmt.Sprintf("Phase %d of %d", total, total))
-	assert.True(t, strings.HasPrefix(p.currentBanner().Reason, "final"), "End shows the end of the run, with its stop banner")
+	assert.Equal(t, "final", p.view().Banner.Reason, "End shows the end of the run, with its stop banner")
 	p.press(kb.Home)
 	p.waitPosition(fmt.Sprintf("Phase 1 of %d", total))
 
@@ -242,7 +241,7 @@ func TestPageStepsWithTheKeyboard(t *testing.T) {
 	eval[chromedp.Void](p, `document.activeElement && document.activeElement.blur()`)
 	p.press(kb.Escape)
 	b := p.waitBanner()
-	assert.Equal(t, "canceled", b.Reason, "Esc stops the run")
+	assert.Equal(t, "canceled", b.Banner.Reason, "Esc stops the run")
 }
 
 // diagramRow is one row of the sequence diagram.
@@ -280,7 +279,7 @@ func TestPageSequenceDiagramFollowsTheRun(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	b := p.run()
-	require.Equal(t, "final", b.Reason)
+	require.Equal(t, "final", b.Banner.Reason)
 	rows := eval[[]diagramRow](p, diagramJS)
 	assert.Equal(t, 2, countKind(rows, "model-call"), "one arrow per model call of the seed run: %v", rows)
 	assert.Equal(t, 2, countKind(rows, "model-answer"), "one arrow per model answer")
@@ -323,7 +322,7 @@ func TestPageSequenceDiagramOfALongRunDrawsAWindow(t *testing.T) {
 	p.chooseExample("max-steps")
 	p.setValue("#max-steps", "10000")
 	b := p.waitBannerAfter(func() { p.click("#run") })
-	require.Equal(t, "max_steps", b.Reason)
+	require.Equal(t, "max_steps", b.Banner.Reason)
 	n := eval[int](p, `document.querySelectorAll("#diagram svg g.row").length`)
 	assert.Greater(t, n, 10, "the end of the run is drawn")
 	assert.LessOrEqual(t, n, 60, "a 10,000-step run draws a window of rows, not all 60,000 events")
@@ -331,7 +330,7 @@ func TestPageSequenceDiagramOfALongRunDrawsAWindow(t *testing.T) {
 }
 
 // waitBannerAfter runs act and waits for the banner with a generous limit.
-func (p *page) waitBannerAfter(act func()) banner {
+func (p *page) waitBannerAfter(act func()) pageView {
 	p.t.Helper()
 	act()
 	return p.waitBannerWithin(3 * waitTimeout)
@@ -380,15 +379,15 @@ func TestPageRecoveryAndTimeoutExamplesReactToTheMessage(t *testing.T) {
 			p.open("/")
 			p.chooseExample(tc.id)
 			b := p.run()
-			assert.Equal(t, "final", b.Reason, "the %s example ends with a final answer; the banner says %q", tc.id, b.Text)
-			assert.Contains(t, b.Text, tc.want)
+			assert.Equal(t, "final", b.Banner.Reason, "the %s example ends with a final answer; the banner says %q", tc.id, b.Banner.Text)
+			assert.Contains(t, b.Banner.Text, tc.want)
 			var failed []string
-			for _, m := range p.transcript() {
+			for _, m := range p.view().Transcript {
 				if m.Failed {
 					failed = append(failed, m.Text)
 				}
 			}
-			require.Len(t, failed, 1, "one tool result is an error the model sees: %v", p.transcript())
+			require.Len(t, failed, 1, "one tool result is an error the model sees: %v", p.view().Transcript)
 			assert.Contains(t, failed[0], tc.result)
 
 			title := p.text("#example-select option:checked")
@@ -396,8 +395,8 @@ func TestPageRecoveryAndTimeoutExamplesReactToTheMessage(t *testing.T) {
 			assert.Equal(t, title+" (edited)", p.text("#example-select option:checked"), "the example keeps its title, marked edited")
 			assert.Contains(t, p.text("#example-description"), "(edited)", "the explanation stays while the example is edited")
 			b = p.run()
-			assert.Equal(t, "final", b.Reason)
-			assert.Contains(t, b.Text, tc.wantEdited, "the model reacts to the edited message")
+			assert.Equal(t, "final", b.Banner.Reason)
+			assert.Contains(t, b.Banner.Text, tc.wantEdited, "the model reacts to the edited message")
 		})
 	}
 }
