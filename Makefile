@@ -13,7 +13,7 @@ all: build
 ## build: compile the bridge to web/site/main.wasm and copy wasm_exec.js and the loop's source beside it.
 build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt
 
-web/site/main.wasm: go.mod go.sum $(wildcard agent/*.go wasm/*.go)
+web/site/main.wasm: go.mod go.sum $(wildcard agent/*.go wasm/*.go wasm/*.js)
 	$(WASM_ENV) $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm
 
 # wasm_exec.js must match the Go that built main.wasm, so it is copied, never committed.

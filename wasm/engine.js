@@ -60,6 +60,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   // field the run uses is read here and nowhere else, so that a getter
   // runs once and the run sees one value.
   let action;              // what the model returned
+  let type = "";           // its "type", when a string
   let content = "";        // a final action's content, as text
   let usageIn = 0, usageOut = 0;
   let entries = [];        // its calls: {name, args, id, idText, code, problem}
@@ -163,6 +164,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
     action = v;
     entries = [];
     built = [];
+    type = "";
     content = "";
     usageIn = 0;
     usageOut = 0;
@@ -206,7 +208,9 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
         for (let i = 0; i < n; i++) entries[i] = readEntry(list, i);
         return kindCalls + flags + n * payloadUnit;
       }
-      return (typeof t === "string" ? kindOtherType : kindNoType) + flags;
+      if (typeof t !== "string") return kindNoType + flags;
+      type = t;
+      return kindOtherType + flags;
     } catch (e) {
       problem = field === "" ? errorText(e) : "reading " + JSON.stringify(field) + ": " + errorText(e);
       return kindUnreadable;
@@ -304,7 +308,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
 
   function string(what, i) {
     switch (what) {
-      case strType: return String(action.type); // a string: classify saw it
+      case strType: return type;
       case strContent: return content;
       case strName: return entries[i].name;
       case strID: return entries[i].idText;

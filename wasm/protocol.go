@@ -4,7 +4,6 @@ package main
 
 import (
 	_ "embed" // the engine's JavaScript
-	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -213,8 +212,14 @@ func prelude() string {
 		}
 		b.WriteString(c.name + " = " + strconv.Itoa(c.value))
 	}
-	names, _ := json.Marshal(agent.Phases()) // a list of strings always encodes
-	b.WriteString(";\nconst phaseNames = Object.freeze(" + string(names) + ");\n")
+	b.WriteString(";\nconst phaseNames = [")
+	for i, p := range agent.Phases() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(string(p))) // a phase is a lowercase word: Go's quoting is JavaScript's
+	}
+	b.WriteString("];\n")
 	return b.String()
 }
 

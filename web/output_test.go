@@ -39,7 +39,7 @@ func TestPageLongContentFoldsBehindShowMore(t *testing.T) {
 	assert.Contains(t, p.text(result+" .msg-content"), "line 399", "every line shows")
 }
 
-func TestPageExportsTheTranscriptAsJSON(t *testing.T) {
+func TestPageExportsTheRunAsARunFile(t *testing.T) {
 	p := newPage(t)
 	dir := t.TempDir()
 	_, err := chromedp.CallBrowser(p.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
@@ -63,14 +63,34 @@ func TestPageExportsTheTranscriptAsJSON(t *testing.T) {
 	data, err := os.ReadFile(file)
 	require.NoError(t, err)
 	var export struct {
-		Messages []map[string]any `json:"messages"`
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+		Inputs  struct {
+			Model   string `json:"model"`
+			UserMsg string `json:"userMsg"`
+		} `json:"inputs"`
+		Events []struct {
+			Kind    string         `json:"kind"`
+			Message map[string]any `json:"message"`
+		} `json:"events"`
 	}
 	require.NoError(t, json.Unmarshal(data, &export), "the export is JSON: %s", data)
-	require.Len(t, export.Messages, 4, "the export holds the run's four messages")
-	assert.Equal(t, "What is 2 + 3?", export.Messages[0]["content"])
-	assert.Equal(t, "add", export.Messages[1]["name"])
-	assert.Equal(t, "5", export.Messages[2]["content"])
-	assert.Equal(t, "The answer is 5.", export.Messages[3]["content"])
+	assert.Equal(t, "agentloop-run", export.Format, "the export is a run file")
+	assert.Equal(t, 1, export.Version)
+	assert.Equal(t, p.value("#model-editor"), export.Inputs.Model, "the run file holds the Model editor's code")
+	assert.Equal(t, "What is 2 + 3?", export.Inputs.UserMsg)
+	var messages []map[string]any
+	for _, e := range export.Events {
+		if e.Kind == "message" {
+			messages = append(messages, e.Message)
+		}
+	}
+	require.Len(t, messages, 4, "the run file's events hold the run's four messages")
+	assert.Equal(t, "What is 2 + 3?", messages[0]["content"])
+	assert.Equal(t, "add", messages[1]["name"])
+	assert.Equal(t, "5", messages[2]["content"])
+	assert.Equal(t, "The answer is 5.", messages[3]["content"])
+	assert.Equal(t, "done", export.Events[len(export.Events)-1].Kind, "the run file ends with the run's done event")
 }
 
 func TestPageCopiesTheTranscriptAsMarkdown(t *testing.T) {

@@ -7,7 +7,7 @@ import { byId, h } from "./dom.js";
 import { Editor } from "./editor.js";
 import { Transcript } from "./transcript.js";
 import { LoopPanel } from "./loop-panel.js";
-import { Runner, isDisabled } from "./runner.js";
+import { Runner, isDisabled, setDisabled } from "./runner.js";
 import { EXAMPLES, exampleById, matchingExample, stateOf } from "./examples.js";
 import { KEY, Store } from "./storage.js";
 import { decodeState, encodeState } from "./share.js";
@@ -17,6 +17,11 @@ import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
 import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
 import { notice } from "./notice.js";
 import { Learner } from "./learner.js";
+import { BeModel } from "./be-model.js";
+import { Forker } from "./fork.js";
+import { openRunFiles } from "./open-run.js";
+import { readRunFile } from "./runfile.js";
+import { Trace } from "./trace.js";
 
 // The engine is already loading (boot.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
@@ -84,11 +89,11 @@ function isExampleCode(s) {
 }
 
 // keepForUndo backs up the user's own code before a link or an example
-// replaces it, and offers to bring it back.
+// replaces it, and offers to bring it back. It reports whether it did.
 function keepForUndo(before, what) {
-  if (!before || isExampleCode(before) || (!before.model && !before.tools)) return;
+  if (!before || isExampleCode(before) || (!before.model && !before.tools)) return false;
   const now = readState();
-  if (before.model === now.model && before.tools === now.tools) return;
+  if (before.model === now.model && before.tools === now.tools) return false;
   store.backup(before);
   notice(`${what} replaced your code. It is kept:`, "Restore my code", () => {
     const b = store.loadBackup();
@@ -98,6 +103,7 @@ function keepForUndo(before, what) {
       runner.clear();
     }
   });
+  return true;
 }
 
 // ---- examples menu ----
@@ -262,6 +268,7 @@ function run() {
 }
 
 onButton("run", run);
+onButton("be-model", () => beModel.start());
 onButton("step", () => learner.manual(() => runner.step()));
 onButton("back", () => learner.manual(() => runner.back()));
 onButton("play", () => learner.playPause());
@@ -302,7 +309,7 @@ onButton("share", async () => {
 });
 
 onButton("export-json", () => {
-  if (runner.trace) download("agentloop-transcript.json", transcriptJSON(runner.trace), "application/json");
+  if (runner.trace) download("agentloop-run.json", transcriptJSON(runner.trace), "application/json");
 });
 
 onButton("copy-markdown", async () => {
@@ -411,3 +418,56 @@ addEventListener("hashchange", async () => {
   if (!opts.embed) clearHash();
   runner.clear();
 });
+
+// ---- time travel: be the model, fork a run, open a saved run ----
+
+const beModel = new BeModel({
+  runner,
+  useScript: (source) => {
+    const before = readState();
+    editors.model.value = source;
+    clearErrors();
+    syncExample();
+    const kept = keepForUndo(before, "Use as script");
+    save();
+    if (!opts.embed) clearHash();
+    runner.controls();
+    if (!kept) notice("Your answers are in the Model editor: press Run to run them as a script.");
+  },
+});
+const forker = new Forker({ runner });
+transcript.decorate = (li, m, trace) => forker.decorate(li, m, trace);
+runner.onView = (trace, upto) => {
+  forker.sync(trace, upto);
+  beModel.sync(trace);
+  setDisabled(byId("be-model"), runner.running);
+};
+runner.render();
+
+// openRun shows a saved run: the editors get its code (the user's own is
+// kept, with "Restore my code"), the transcript its events. Nothing runs.
+function openRun(text, name) {
+  const file = readRunFile(text);
+  if (file.error) {
+    notice(`Could not open ${name}: ${file.error}`);
+    return;
+  }
+  if (runner.running) {
+    notice(`Could not open ${name}: a run is in progress; stop it first.`);
+    return;
+  }
+  const before = readState();
+  const i = file.inputs;
+  applyState({ model: i.model, tools: i.tools, userMessage: i.userMessage, maxSteps: String(i.maxSteps), timeLimit: String(i.timeLimitMs) });
+  const kept = keepForUndo(before, `The run file ${name}`);
+  save();
+  if (!opts.embed) clearHash();
+  // The trace's inputs are what the fields now hold, so Step walks the
+  // file's events instead of recording a new run.
+  const trace = new Trace(inputs({ quiet: true }) || { ...i });
+  trace.push(file.events);
+  runner.show(trace);
+  if (!kept) notice(`Opened ${name}: step through it, or fork it. Its code runs only when you press Run.`);
+}
+
+openRunFiles(openRun, (name, error) => notice(`Could not open ${name}: ${error}`));

@@ -90,7 +90,10 @@ export class Engine {
   // order, ending with a "done" event (made up here when the worker had to
   // be killed: reason "timeout", "canceled" or "crashed"); onCompileError
   // ({editor, line, column, message}) when an editor's code is wrong;
-  // onEnd() once, last. It returns the run; run.stop() cancels it.
+  // onAsk({step, messages, tools}) when a person is to answer a model call
+  // (request.drive {kind: "person"}; see worker-drive.js), answered with
+  // run.answer(action); onEnd() once, last. It returns the run; run.stop()
+  // cancels it.
   run(request, handlers) {
     const run = new Run(this, request, handlers);
     run.begin();
@@ -122,6 +125,7 @@ class Run {
     this.lastMessageAt = 0;
     this.timer = 0;
     this.stopTimer = 0;
+    this.asked = 0; // the model call a person is answering, or 0
   }
 
   async begin() {
@@ -137,11 +141,11 @@ class Run {
       return;
     }
     this.slot.listener = (msg) => this.onMessage(msg);
-    const { model, tools, userMessage, maxSteps, toolTimeoutMs = 0 } = this.request;
+    const { model, tools, userMessage, maxSteps, drive, toolTimeoutMs = 0 } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
     // Stop pressed before the worker was ready goes with the run, so that
     // the loop itself ends it, before it calls the model.
-    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped: this.stopping });
+    this.slot.worker.postMessage({ type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, drive, stopped: this.stopping });
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;
     this.timer = setInterval(() => this.check(), Math.max(TICK_MIN_MS, Math.min(100, limit / 10)));
@@ -191,6 +195,13 @@ class Run {
         this.h.onEvents(events);
         break;
       }
+      case "ask":
+        // A person answers this model call: the time limit is theirs to
+        // take, so the watchdog waits until they answer.
+        this.asked = msg.step;
+        this.inflight.delete(-msg.step);
+        if (this.h.onAsk) this.h.onAsk({ step: msg.step, messages: msg.messages, tools: msg.tools });
+        break;
       case "end":
         if (!this.sawDone) {
           // runAgent settled without a done event (it rejected before the
@@ -230,10 +241,20 @@ class Run {
     }
   }
 
+  // answer gives the person's answer to the model call they were asked.
+  answer(action) {
+    if (this.over || !this.asked) return;
+    const now = performance.now();
+    this.inflight.set(-this.asked, { kind: "model", step: this.asked, since: now });
+    this.lastMessageAt = now;
+    this.asked = 0;
+    this.slot.worker.postMessage({ type: "answer", action });
+  }
+
   // check is the watchdog: it runs on the page's thread, which the worker
   // can never block.
   check() {
-    if (this.over) return;
+    if (this.over || this.asked) return;
     const limit = this.request.timeLimitMs;
     const now = performance.now();
     const oldest = this.oldestCall();

@@ -3,28 +3,12 @@
 
 import { pretty } from "./message-view.js";
 import { fmtCount, fmtMs, toolName } from "./phases.js";
+import { runFileJSON } from "./runfile.js";
 
-// transcriptJSON returns the run as JSON text: its inputs, its messages
-// as the loop kept them, and how it ended.
+// transcriptJSON returns the run as a run file (runfile.js): its inputs,
+// the editors' code and every event, enough to reopen and step it.
 export function transcriptJSON(trace) {
-  const done = trace.done;
-  const out = {
-    userMessage: trace.inputs.userMessage,
-    maxSteps: trace.inputs.maxSteps,
-    messages: trace.messages().map((m) => m.message),
-    result: done
-      ? {
-          reason: done.reason,
-          text: done.text,
-          error: done.error,
-          steps: done.steps,
-          ms: done.ms,
-          stepMs: done.stepMs,
-          usage: done.usage,
-        }
-      : null,
-  };
-  return JSON.stringify(out, null, 2);
+  return runFileJSON(trace);
 }
 
 // fence wraps text in a Markdown code fence longer than any run of

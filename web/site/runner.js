@@ -38,6 +38,9 @@ export class Runner {
     this.fallback = 0;
     this.throttle = 0;
     this.lastRender = 0;
+    // onView(trace, upto) hears every render: the views of time travel
+    // (fork.js) follow the run shown.
+    this.onView = null;
     this.render();
   }
 
@@ -46,7 +49,10 @@ export class Runner {
   }
 
   // run starts a run shown live. mode "record" starts one for Step.
-  run(mode = "live") {
+  // how: {drive, onAsk, onEnd, forkedAt} for runs whose model calls are
+  // answered by a person or replayed (see worker-drive.js); forkedAt marks
+  // the trace as forked at that model call.
+  run(mode = "live", how = {}) {
     if (this.current) return false;
     this.trace = null;
     this.view = { live: true, index: -1, recording: false };
@@ -57,14 +63,16 @@ export class Runner {
     }
     this.onStart();
     const trace = new Trace(inputs);
+    if (how.forkedAt) trace.forkedAt = how.forkedAt;
     this.trace = trace;
     this.view = mode === "record" ? { live: false, index: 0, recording: true } : { live: true, index: -1, recording: false };
-    const run = this.engine.run(inputs, {
+    const run = this.engine.run(how.drive ? { ...inputs, drive: how.drive } : inputs, {
       onEvents: (events) => {
         trace.push(events);
         this.schedule();
       },
       onCompileError: (err) => this.onCompileError(err),
+      onAsk: how.onAsk,
       onEnd: () => {
         this.current = null;
         if (trace.length === 0) {
@@ -77,6 +85,7 @@ export class Runner {
         this.startAt = 0;
         this.setRunning(false);
         this.schedule();
+        if (how.onEnd) how.onEnd(this.trace === trace);
       },
     });
     this.current = run;
@@ -87,6 +96,16 @@ export class Runner {
 
   stop() {
     if (this.current) this.current.stop();
+  }
+
+  // show shows a trace recorded before (a run file, the original of a
+  // fork) as a finished run: nothing runs.
+  show(trace) {
+    if (this.current) return false;
+    this.trace = trace;
+    this.view = { live: true, index: -1, recording: false };
+    this.render();
+    return true;
   }
 
   // stale reports whether the shown trace was made from other inputs than
@@ -204,6 +223,7 @@ export class Runner {
 
     this.controls(upto);
     this.onRender(t, upto, this.view);
+    if (this.onView) this.onView(t, upto);
   }
 
   // controls updates which buttons are available; app.js calls it after

@@ -8,10 +8,6 @@ import { messageView } from "./message-view.js";
 import { fmtCount } from "./phases.js";
 import { messageMs } from "./step-time.js";
 
-// entry is message i of the trace with the time its call took.
-function entry(trace, i) {
-  return { ...trace.message(i), ms: messageMs(trace.events, trace.messagePos[i]) };
-}
 
 const WINDOW = 200;
 const WINDOW_MAX = 2000;
@@ -39,6 +35,9 @@ export class Transcript {
     this.to = 0;
     this.trace = null;
     this.onMore = () => {};
+    // decorate(li, message, trace) may add controls to an entry (fork.js's
+    // "Fork from here"); it must depend on the message and trace alone.
+    this.decorate = null;
     showEarlier.addEventListener("click", () => {
       this.windowSize = Math.min(WINDOW_MAX, this.windowSize + WINDOW);
       this.onMore();
@@ -84,7 +83,7 @@ export class Transcript {
     let budget = PER_RENDER;
     if (count > this.to) {
       const frag = document.createDocumentFragment();
-      for (let i = this.to; i < count; i++) frag.append(messageView(entry(trace, i)));
+      for (let i = this.to; i < count; i++) frag.append(this.entry(trace, i));
       this.list.append(frag);
       budget -= count - this.to;
       this.to = count;
@@ -92,7 +91,7 @@ export class Transcript {
     if (from < this.from && budget > 0) {
       const start = Math.max(from, this.from - budget);
       const frag = document.createDocumentFragment();
-      for (let i = start; i < this.from; i++) frag.append(messageView(entry(trace, i)));
+      for (let i = start; i < this.from; i++) frag.append(this.entry(trace, i));
       this.list.prepend(frag);
       this.from = start;
     }
@@ -108,6 +107,14 @@ export class Transcript {
     if (stick) this.scroller.scrollTop = this.scroller.scrollHeight;
     else if (count === countBefore) this.scroller.scrollTop = this.scroller.scrollHeight - top;
     return this.from > from;
+  }
+
+  // entry builds message i's <li>, with the time its call took.
+  entry(trace, i) {
+    const m = trace.message(i);
+    const li = messageView({ ...m, ms: messageMs(trace.events, trace.messagePos[i]) });
+    if (this.decorate) this.decorate(li, m, trace);
+    return li;
   }
 
   atBottom() {

@@ -13,9 +13,12 @@
 //
 // Messages from the page:
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
-//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped}
+//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?}
 //                             stopped: Stop came before the run did; the
 //                             loop then ends it at its first check
+//                             drive: who answers the model calls, see
+//                             worker-drive.js
+//   {type: "answer", action}  the person's answer to an "ask"
 //   {type: "stop"}            abort the run (graceful; the page kills the
 //                             worker if it is too busy to hear this)
 // Messages to the page: see worker-events.js.
@@ -55,6 +58,9 @@
       case "stop":
         controller.abort();
         break;
+      case "answer":
+        self.answerModel(msg.action);
+        break;
     }
   };
 
@@ -77,7 +83,7 @@
       postMessage({ type: "ready", timing });
       // What a run needs besides the engine loads after "ready", off the
       // cold start's path; a run message waits in the queue until it is in.
-      importScripts("worker-compile.js", "worker-events.js");
+      importScripts("worker-compile.js", "worker-events.js", "worker-drive.js");
     } catch (err) {
       postMessage({ type: "failed", error: describe(err) });
     }
@@ -99,15 +105,16 @@
     });
   }
 
-  async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs }) {
+  async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }) {
     const outbox = new Outbox((msg) => postMessage(msg));
     const modelValue = await evaluate(outbox, "model", model);
     if (modelValue === FAILED) return;
     const toolsValue = await evaluate(outbox, "tools", tools);
     if (toolsValue === FAILED) return;
 
+    const driven = self.driveModel(modelValue, drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
     try {
-      const text = await self.runAgent(modelValue, toolsValue, userMessage, {
+      const text = await self.runAgent(driven, toolsValue, userMessage, {
         maxSteps,
         // The loop's own per-tool limit: a late tool's result becomes an
         // error the model sees, and the run goes on (0: no limit).

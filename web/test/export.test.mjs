@@ -12,14 +12,17 @@ function traceOf(events) {
   return t;
 }
 
-test("the JSON holds the inputs, the messages and how the run ended", () => {
+test("Export JSON writes the run file: the inputs, the editors' code and every event", () => {
   const got = JSON.parse(transcriptJSON(traceOf(addRun())));
-  assert.equal(got.userMessage, "What is 2 + 3?");
-  assert.equal(got.maxSteps, 10);
-  assert.deepEqual(got.messages.map((m) => m.content ?? m.name), ["What is 2 + 3?", "add", "5", "The answer is 5."]);
-  assert.equal(got.result.reason, "final");
-  assert.equal(got.result.text, "The answer is 5.");
-  assert.deepEqual(got.result.stepMs, [1, 2]);
+  assert.equal(got.format, "agentloop-run");
+  assert.equal(got.version, 1);
+  assert.equal(got.inputs.userMsg, "What is 2 + 3?");
+  assert.equal(got.inputs.maxSteps, 10);
+  assert.deepEqual(got.events, addRun());
+  assert.deepEqual(
+    got.events.filter((e) => e.kind === "message").map((e) => e.message.content ?? e.message.name),
+    ["What is 2 + 3?", "add", "5", "The answer is 5."],
+  );
 });
 
 test("the Markdown has every message in order, and the end", () => {

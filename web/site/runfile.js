@@ -1,0 +1,178 @@
+// The run file: a run saved as JSON, self-contained, so that it can be
+// reopened and stepped, diagrammed and forked without running anything.
+//
+//   {
+//     "format": "agentloop-run",
+//     "version": 1,
+//     "inputs": {"model": "<Model editor's code>", "tools": "<Tools editor's code>",
+//                "userMsg": "...", "maxSteps": 10, "timeLimit": 2000},
+//     "events": [{"kind": "message", "step": 0, ...}, ...]
+//   }
+//
+// The events are the run's events exactly as the page received them. This
+// module is pure (no DOM): reading a file never throws, it returns the run
+// or an error that names what is wrong and where.
+
+export const RUN_FORMAT = "agentloop-run";
+export const RUN_VERSION = 1;
+
+const KINDS = new Set(["message", "model_start", "model_end", "tool_start", "tool_end", "done"]);
+const ROLES = new Set(["user", "assistant", "tool"]);
+
+// runFile returns the run file of a trace (see trace.js) as an object.
+export function runFile(trace) {
+  const i = trace.inputs;
+  return {
+    format: RUN_FORMAT,
+    version: RUN_VERSION,
+    inputs: {
+      model: i.model,
+      tools: i.tools,
+      userMsg: i.userMessage,
+      maxSteps: i.maxSteps,
+      timeLimit: i.timeLimitMs,
+    },
+    events: trace.events,
+  };
+}
+
+// runFileJSON returns the run file of a trace as indented JSON text.
+export function runFileJSON(trace) {
+  return JSON.stringify(runFile(trace), null, 2);
+}
+
+// readRunFile parses the text of a run file. It returns {inputs, events}
+// with inputs in the page's own shape ({model, tools, userMessage,
+// maxSteps, timeLimitMs}), or {error} saying what is wrong. It never
+// throws.
+export function readRunFile(text) {
+  if (typeof text !== "string") return { error: "The run file is not text." };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { error: `This is not a run file: it is not JSON (${err && err.message}).` };
+  }
+  return checkRunFile(value);
+}
+
+// checkRunFile checks a parsed run file: {inputs, events} or {error}. It
+// never throws.
+export function checkRunFile(value) {
+  try {
+    const error = problem(value);
+    if (error) return { error };
+    const i = value.inputs;
+    return {
+      inputs: { model: i.model, tools: i.tools, userMessage: i.userMsg, maxSteps: i.maxSteps, timeLimitMs: i.timeLimit },
+      events: value.events,
+    };
+  } catch (err) {
+    // A bug here must not take the page down; say so plainly.
+    return { error: `This run file could not be read (${err && err.message}).` };
+  }
+}
+
+// describe names a JSON value's type for an error message.
+export function describe(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  switch (typeof v) {
+    case "string":
+      return `the string ${JSON.stringify(v.length > 30 ? v.slice(0, 30) + "…" : v)}`;
+    case "number":
+    case "boolean":
+      return `${typeof v} ${v}`;
+    case "undefined":
+      return "nothing";
+    default:
+      return "an object";
+  }
+}
+
+function isObject(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function isCount(v) {
+  return Number.isSafeInteger(v) && v >= 0;
+}
+
+// problem returns what is wrong with a run file, or "".
+function problem(f) {
+  if (!isObject(f)) return `This is not a run file: it holds ${describe(f)}, not an object.`;
+  if (f.format !== RUN_FORMAT) {
+    return f.format === undefined
+      ? `This is not a run file: it has no "format" (a run file says "format": "${RUN_FORMAT}").`
+      : `This is not a run file: its format is ${describe(f.format)}, not "${RUN_FORMAT}".`;
+  }
+  if (!Number.isSafeInteger(f.version) || f.version < 1) {
+    return `This run file's version is ${describe(f.version)}; it must be a whole number from 1.`;
+  }
+  if (f.version > RUN_VERSION) {
+    return `This run file is version ${f.version}; this page reads version ${RUN_VERSION}.`;
+  }
+  const inputs = inputsProblem(f.inputs);
+  if (inputs) return inputs;
+  if (!Array.isArray(f.events)) return `The run file's events must be an array; it has ${describe(f.events)}.`;
+  if (f.events.length === 0) return "The run file has no events: there is no run to show.";
+  for (let i = 0; i < f.events.length; i++) {
+    const p = eventProblem(f.events[i], i, f.events.length);
+    if (p) return p;
+  }
+  const first = f.events[0];
+  if (first.kind !== "message") return `events[0] is a ${first.kind} event; a run starts with the user's message.`;
+  return "";
+}
+
+function inputsProblem(inputs) {
+  if (!isObject(inputs)) return `The run file's inputs must be an object; it has ${describe(inputs)}.`;
+  for (const [name, what] of [
+    ["model", "the Model editor's code"],
+    ["tools", "the Tools editor's code"],
+    ["userMsg", "the user's message"],
+  ]) {
+    if (typeof inputs[name] !== "string") return `inputs.${name} must be a string (${what}); it is ${describe(inputs[name])}.`;
+  }
+  if (!isCount(inputs.maxSteps)) return `inputs.maxSteps must be a whole number from 0; it is ${describe(inputs.maxSteps)}.`;
+  if (typeof inputs.timeLimit !== "number" || !(inputs.timeLimit > 0) || !Number.isFinite(inputs.timeLimit)) {
+    return `inputs.timeLimit must be a number of milliseconds above 0; it is ${describe(inputs.timeLimit)}.`;
+  }
+  return "";
+}
+
+// eventProblem checks the fields of event e (events[i] of n) the page reads.
+function eventProblem(e, i, n) {
+  const at = `events[${i}]`;
+  if (!isObject(e)) return `${at} is ${describe(e)}, not an event object.`;
+  if (e.kind === undefined) return `${at} has no kind.`;
+  if (typeof e.kind !== "string" || !KINDS.has(e.kind)) {
+    return `${at} has kind ${describe(e.kind)}, which this page does not know (it knows ${[...KINDS].join(", ")}).`;
+  }
+  if (!isCount(e.step)) return `${at} (${e.kind}) has step ${describe(e.step)}; it must be a whole number from 0.`;
+  if (e.phase !== undefined && typeof e.phase !== "string") return `${at}.phase must be a string; it is ${describe(e.phase)}.`;
+  switch (e.kind) {
+    case "message":
+      if (!("message" in e)) return `${at} is a message event with no message.`;
+      // The page shows a message by its role, never by guessing.
+      if (e.role === undefined) return `${at} is a message event with no role.`;
+      if (!ROLES.has(e.role)) return `${at}.role is ${describe(e.role)}; it must be user, assistant or tool.`;
+      break;
+    case "tool_start":
+    case "tool_end":
+      if (!isCount(e.call)) return `${at} (${e.kind}) has call ${describe(e.call)}; it must be a whole number from 0.`;
+      if (typeof e.name !== "string") return `${at} (${e.kind}) has name ${describe(e.name)}; it must be the tool's name, a string.`;
+      if (e.kind === "tool_end" && typeof e.content !== "string") return `${at} (tool_end) has content ${describe(e.content)}; it must be a string.`;
+      break;
+    case "done":
+      if (typeof e.reason !== "string") return `${at} (done) has reason ${describe(e.reason)}; it must be a string.`;
+      if (i !== n - 1) return `${at} is the run's done event, yet ${n - 1 - i} more events follow it.`;
+      break;
+  }
+  for (const key of ["ms", "error", "text"]) {
+    if (e[key] !== undefined && typeof e[key] !== (key === "ms" ? "number" : "string")) {
+      return `${at}.${key} must be a ${key === "ms" ? "number" : "string"}; it is ${describe(e[key])}.`;
+    }
+  }
+  return "";
+}
