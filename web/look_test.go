@@ -120,6 +120,9 @@ func TestPageScreenshotsForReview(t *testing.T) {
 			assert.LessOrEqual(t, eval[int](p, `document.documentElement.scrollWidth`), tc.width,
 				"the page fits %d px without scrolling sideways", tc.width)
 			for _, sel := range []string{"#model-editor", "#tools-editor", "#user-message", "#run", "#step", "#stop", "#share", "#transcript", "#stop-banner", "#loop-source"} {
+				// Below two columns, each view is behind its tab.
+				eval[chromedp.Void](p, fmt.Sprintf(`(() => { const panel = document.querySelector(%s).closest('[role="tabpanel"]');
+					if (panel) document.querySelector('[role="tab"][aria-controls="' + panel.id + '"]').click(); })()`, js(sel)))
 				assert.True(t, p.visible(sel), "%s is shown at %d px", sel, tc.width)
 				if sel == "#loop-source" {
 					continue // wide source lines scroll inside the Loop panel

@@ -101,14 +101,14 @@ func TestPageStepViewNamesAnUnknownToolOnItsLine(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, at, 0, "stepping lights the unknown_tool line of callTool at the tool's end; it lit %v", litPhases(views))
-	assert.Equal(t, "Step 1: tool 'search' is unknown: the model will see the error.", views[at].Detail)
+	assert.Equal(t, "Step 1: tool 'calculator' is unknown: the model will see the error.", views[at].Detail)
 	assert.Equal(t, "tool", views[at-1].LitPhase(), "the tool call comes just before")
 	after := views[at+1]
 	assert.Equal(t, "result", after.LitPhase(), "the error is then appended as the tool's result")
 	res := after.Transcript[len(after.Transcript)-1]
 	assert.Equal(t, "tool", res.Role)
 	assert.True(t, res.Failed, "the unknown tool's result is shown as an error")
-	assert.Equal(t, "error: unknown tool 'search'", res.Text, "the result is the loop's own words")
+	assert.Equal(t, "error: unknown tool 'calculator'", res.Text, "the result is the loop's own words")
 	assert.Equal(t, "final", views[len(views)-1].LitPhase(), "the model recovers and answers")
 }
 

@@ -14,8 +14,9 @@ import { decodeState, encodeState } from "./share.js";
 import { clearHash, readOptions } from "./url-options.js";
 import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
-import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, showFieldError } from "./fields.js";
+import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
 import { notice } from "./notice.js";
+import { Learner } from "./learner.js";
 import { BeModel } from "./be-model.js";
 import { Forker } from "./fork.js";
 import { openRunFiles } from "./open-run.js";
@@ -36,8 +37,6 @@ const engine = new Engine(globalThis.agentloopBoot, {
 
 const opts = readOptions();
 document.body.classList.toggle("embed", opts.embed);
-// A tutorial's iframe has little room: the Loop panel starts folded there.
-if (opts.embed) byId("loop-panel").open = false;
 
 // makeEditor puts the editor for name ("model", "tools" or the Exercise's
 // "loop") in its box.
@@ -48,7 +47,7 @@ function makeEditor(name, label, toolNames) {
     label,
     describedBy: byId(`${name}-editor`).getAttribute("aria-describedby"),
     onChange: () => edited(name),
-    onRun: () => (name === "loop" ? exercise.check() : runner.run()),
+    onRun: () => (name === "loop" ? exercise.check() : run()),
     toolNames,
   });
   // The name beside the editor focuses it, as a label would.
@@ -75,6 +74,7 @@ globalThis.agentloopBoot.first.ready.then(upgradeEditors, upgradeEditors);
 const userMessage = byId("user-message");
 const maxSteps = byId("max-steps");
 const timeLimit = byId("time-limit");
+const toolTimeout = byId("tool-timeout");
 const exampleSelect = byId("example-select");
 const exampleDescription = byId("example-description");
 
@@ -93,8 +93,14 @@ function readState() {
     timeLimit: timeLimit.value,
     loop: editors.loop.value,
     mode: document.body.dataset.mode || "playground",
+    toolTimeoutMs: toolTimeout.value,
+    example: loadedExample,
   };
 }
+
+// loadedExample is the example the editors were filled from, kept while
+// the user edits it, so its title and explanation stay, marked "(edited)".
+let loadedExample = "";
 
 // applyState fills the fields from s; a state without a loop or a mode (an
 // example, a playground link) leaves the Exercise's as they are.
@@ -106,6 +112,8 @@ function applyState(s) {
   if (s.timeLimit !== undefined) timeLimit.value = s.timeLimit;
   if (s.loop !== undefined) editors.loop.value = s.loop;
   if (s.mode !== undefined) setMode(s.mode);
+  toolTimeout.value = s.toolTimeoutMs ?? "";
+  loadedExample = s.example ?? matchingExample(s);
   clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
   syncExample();
 }
@@ -148,14 +156,24 @@ for (const ex of EXAMPLES) exampleSelect.append(h("option", { value: ex.id, text
 
 function syncExample() {
   const id = matchingExample(readState());
-  exampleSelect.value = id;
-  const ex = exampleById(id);
-  exampleDescription.textContent = ex ? ex.description : "Your own code: edit it, then press Run.";
+  if (id) loadedExample = id;
+  const ex = exampleById(id || loadedExample);
+  const edited = !id && ex !== null;
+  for (const o of exampleSelect.options) {
+    const e = exampleById(o.value);
+    if (e) o.textContent = edited && e === ex ? `${e.title} (edited)` : e.title;
+  }
+  exampleSelect.value = ex ? ex.id : "";
+  exampleDescription.textContent = ex
+    ? `${edited ? "(edited) " : ""}${ex.description}`
+    : "Your own code: edit it, then press Run.";
+  byId("embed-caption").textContent = ex ? `${ex.title}${edited ? " (edited)" : ""}` : "agentloop playground";
 }
 
 exampleSelect.addEventListener("change", () => {
   const ex = exampleById(exampleSelect.value);
   if (!ex) {
+    loadedExample = "";
     syncExample();
     return;
   }
@@ -214,23 +232,27 @@ for (const button of document.querySelectorAll(".goto-error")) {
 function inputs({ quiet = false } = {}) {
   const steps = checkMaxSteps(maxSteps.value);
   const limit = checkTimeLimit(timeLimit.value);
+  const perTool = checkToolTimeout(toolTimeout.value);
   if (!quiet) {
     showFieldError(maxSteps, byId("max-steps-error"), steps.error || "");
     showFieldError(timeLimit, byId("time-limit-error"), limit.error || "");
+    showFieldError(toolTimeout, byId("tool-timeout-error"), perTool.error || "");
   }
-  if (steps.error || limit.error) return null;
+  if (steps.error || limit.error || perTool.error) return null;
   return {
     model: editors.model.value,
     tools: editors.tools.value,
     userMessage: userMessage.value,
     maxSteps: steps.value,
     timeLimitMs: limit.value,
+    toolTimeoutMs: perTool.value,
   };
 }
 
 for (const [input, check, errId] of [
   [maxSteps, checkMaxSteps, "max-steps-error"],
   [timeLimit, checkTimeLimit, "time-limit-error"],
+  [toolTimeout, checkToolTimeout, "tool-timeout-error"],
 ]) {
   // Explain a bad value when the user leaves the field; clear the
   // explanation as soon as the value is good again.
@@ -250,6 +272,8 @@ const transcript = new Transcript({
     scroller: byId("transcript-scroll"),
     empty: byId("transcript-empty"),
 });
+// The learner's views follow every render of the run view.
+let learner = null;
 const runner = new Runner({
   engine,
   transcript,
@@ -267,14 +291,17 @@ const runner = new Runner({
     copyMarkdown: byId("copy-markdown"),
   },
   inputs,
-  key: (i) => JSON.stringify([i.model, i.tools, i.userMessage, i.maxSteps]),
+  key: (i) => JSON.stringify([i.model, i.tools, i.userMessage, i.maxSteps, i.toolTimeoutMs]),
   onStart: () => {
     clearErrors();
     save();
   },
   onCompileError: showEditorError,
   onCodeError: showCodeError,
+  onRender: (trace, upto, view) => learner && learner.render(trace, upto, view),
 });
+learner = new Learner({ runner, modelEditor: editors.model, embed: opts.embed });
+runner.render();
 
 // "Show earlier" widens the window; the view renders it.
 transcript.onMore = () => runner.render();
@@ -292,10 +319,15 @@ function onButton(id, action) {
   });
 }
 
-onButton("run", () => runner.run());
+function run() {
+  if (runner.run()) learner.onRun();
+}
+
+onButton("run", run);
 onButton("be-model", () => beModel.start());
-onButton("step", () => runner.step());
-onButton("back", () => runner.back());
+onButton("step", () => learner.manual(() => runner.step()));
+onButton("back", () => learner.manual(() => runner.back()));
+onButton("play", () => learner.playPause());
 onButton("stop", () => runner.stop());
 
 document.addEventListener("keydown", (e) => {
@@ -304,7 +336,7 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey) {
     e.preventDefault();
     if (document.body.dataset.mode === "exercise") exercise.check();
-    else runner.run();
+    else run();
   }
 });
 
@@ -376,7 +408,7 @@ function edited(name) {
 }
 
 userMessage.addEventListener("input", () => edited("message"));
-for (const el of [maxSteps, timeLimit]) el.addEventListener("input", () => edited("field"));
+for (const el of [maxSteps, timeLimit, toolTimeout]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", save);
 
 // ---- share, export ----
@@ -459,7 +491,13 @@ async function init() {
       clearHash();
     }
     save();
-    if (opts.autorun) runner.run();
+    if (opts.autorun) run();
+    else if (opts.phase > 0) {
+      // #phase=N opens the example's run at phase N, for a tutorial's
+      // "look at this step" link.
+      learner.onStep();
+      runner.recordAt(opts.phase - 1);
+    }
     return;
   }
   applyState(saved ? { ...defaultState(), ...saved } : defaultState());

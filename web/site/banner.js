@@ -10,7 +10,7 @@ const TITLES = {
   max_steps: "Max steps reached",
   model_error: "Model error",
   canceled: "Canceled",
-  timeout: "A call ran away",
+  timeout: "A call did not return",
   crashed: "The worker crashed",
 };
 

@@ -9,8 +9,8 @@
 // Tab indents; Escape, then Tab (within two seconds), moves the focus on,
 // as the hint beside the editors says: no keyboard trap. Ctrl/⌘+Enter runs.
 
-import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars } from "@codemirror/view";
-import { EditorState, Compartment, Annotation, Prec, StateField } from "@codemirror/state";
+import { Decoration, EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars } from "@codemirror/view";
+import { EditorState, Compartment, Annotation, Prec, StateField, StateEffect } from "@codemirror/state";
 import { bracketMatching, indentOnInput, syntaxHighlighting, indentUnit } from "@codemirror/language";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
@@ -81,6 +81,20 @@ function diagnosticAt(doc, { line, column, message }, severity) {
   return { from, to: Math.max(to, from), severity, message };
 }
 
+// The lines of the scripted entry that answered the current model call
+// (highlightLines): a line decoration, mapped through edits.
+const setAnswerLines = StateEffect.define();
+const answerLines = StateField.define({
+  create: () => Decoration.none,
+  update(lines, tr) {
+    lines = lines.map(tr.changes);
+    for (const e of tr.effects) if (e.is(setAnswerLines)) lines = e.value;
+    return lines;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+const answerLine = Decoration.line({ class: "cm-answer-line" });
+
 export class CodeEditor {
   // parent: the element the editor goes in. id: the id of its text box
   // (the element a screen reader announces by label); label: its
@@ -116,6 +130,7 @@ export class CodeEditor {
           javascript(),
           javascriptLanguage.data.of({ autocomplete: actionCompletions(toolNames) }),
           userEdited.init(() => edited),
+          answerLines,
           linter(syntaxLint, { delay: 400 }),
           lintGutter(),
           Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
@@ -177,6 +192,20 @@ export class CodeEditor {
     });
     const v = invalid ? "true" : "false";
     if (this.view.contentDOM.getAttribute("aria-invalid") !== v) this.view.contentDOM.setAttribute("aria-invalid", v);
+  }
+
+  // highlightLines marks lines from..to (1-based) and scrolls them into
+  // the editor's own view; 0 clears the mark.
+  highlightLines(from, to) {
+    const doc = this.view.state.doc;
+    const marks = [];
+    if (from >= 1 && from <= doc.lines) {
+      for (let n = from; n <= Math.min(to, doc.lines); n++) marks.push(answerLine.range(doc.line(n).from));
+    }
+    const effects = [setAnswerLines.of(Decoration.set(marks))];
+    if (marks.length) effects.push(EditorView.scrollIntoView(doc.line(from).from, { y: "nearest" }));
+    this.view.dispatch({ effects });
+    this.view.contentDOM.dataset.highlight = marks.length ? `${from}-${Math.min(to, doc.lines)}` : "";
   }
 
   // goTo puts the caret at line and column (1-based) and shows it.

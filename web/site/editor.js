@@ -53,6 +53,7 @@ export class Editor {
         this.ta = null;
         this.code = code;
         if (this.pendingError) code.showError(...this.pendingError);
+        if (this.highlight) code.highlightLines(...this.highlight);
         if (focused) code.focus();
       });
     }
@@ -94,6 +95,20 @@ export class Editor {
     }
     this.pendingError = err ? [err, severity] : null;
     this.ta.setAttribute("aria-invalid", err && severity === "error" ? "true" : "false");
+  }
+
+  // highlightLines marks lines from..to (1-based) as the entry that
+  // answered the current model call, and scrolls them into the editor's
+  // own view; 0, 0 clears the mark. The text box's data-highlight says
+  // which lines are marked ("4-4"), for scripts and tests.
+  highlightLines(from, to) {
+    const range = from >= 1 ? [from, Math.max(from, to)] : [0, 0];
+    this.highlight = range;
+    if (this.code) {
+      this.code.highlightLines(...range);
+      return;
+    }
+    this.ta.dataset.highlight = range[0] ? `${range[0]}-${range[1]}` : "";
   }
 
   // goTo puts the caret at line and column (1-based) and shows it.

@@ -157,14 +157,14 @@ class Run {
       return;
     }
     this.slot.listener = (msg) => this.onMessage(msg);
-    const { model, tools, userMessage, maxSteps, drive, source, cases } = this.request;
+    const { model, tools, userMessage, maxSteps, drive, toolTimeoutMs = 0, source, cases } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
     // Stop pressed before the worker was ready goes with the run, so that
     // the loop itself ends it, before it calls the model.
     this.slot.worker.postMessage(
       this.request.job === "grade"
         ? { type: "grade", source, cases }
-        : { type: "run", model, tools, userMessage, maxSteps, drive, stopped: this.stopping },
+        : { type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, drive, stopped: this.stopping },
     );
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;

@@ -57,15 +57,30 @@ function model(messages) {
   {
     id: "unknown-tool",
     title: "Unknown tool",
-    description: "The model calls a tool that does not exist: the loop hands back an error result and carries on.",
-    expect: { reason: "final", phase: "final", text: "I cannot search the web, sorry.", failed: ["search"] },
-    userMessage: "What's the weather in Paris?",
-    model: `${MODEL_ARRAY_NOTE}[
-  { role: "assistant", type: "tool", name: "search", args: { query: "weather in Paris" } },
-  { role: "assistant", type: "final", content: "I cannot search the web, sorry." },
-]
+    description: "The model first asks for a tool that does not exist; the loop hands back an error result, and the model reads it and uses add instead. Change the numbers in the message and the answer follows.",
+    expect: { reason: "final", phase: "final", text: "2 + 30 = 32.", failed: ["calculator"] },
+    userMessage: "What is 2 + 30?",
+    model: `// A model(messages) function: it reads the user's message and every
+// tool result, and decides what to do next.
+function model(messages) {
+  const question = messages[0].content;
+  const [, a, b] = /(-?\\d+(?:\\.\\d+)?)\\s*\\+\\s*(-?\\d+(?:\\.\\d+)?)/.exec(question) || [];
+  if (a === undefined) {
+    return { role: "assistant", type: "final", content: "Ask me to add two numbers, like 2 + 30." };
+  }
+  const last = messages[messages.length - 1];
+  if (last.role === "user") {
+    // First try: a calculator tool, which this page does not have.
+    return { role: "assistant", type: "tool", name: "calculator", args: { expression: a + " + " + b } };
+  }
+  if (last.name === "calculator" && last.content.startsWith("error: ")) {
+    // The loop answered "error: unknown tool": recover with add.
+    return { role: "assistant", type: "tool", name: "add", args: { a: Number(a), b: Number(b) } };
+  }
+  return { role: "assistant", type: "final", content: a + " + " + b + " = " + last.content + "." };
+}
 `,
-    tools: `// There is no "search" tool here.
+    tools: `// There is no "calculator" tool here, only add.
 {
   add: ({ a, b }) => a + b,
 }
@@ -74,19 +89,61 @@ function model(messages) {
   {
     id: "throwing-tool",
     title: "A tool that throws",
-    description: "The tool throws an Error: its message becomes the tool's result, styled as an error, and the model recovers.",
-    expect: { reason: "final", phase: "final", text: "1 cannot be divided by 0.", failed: ["divide"] },
+    description: "The tool throws an Error: its message becomes the tool's result, styled as an error, and the model reads it and answers differently than it would have on success. Try 1 divided by 4.",
+    expect: { reason: "final", phase: "final", text: "1 cannot be divided by 0 (the tool said: error: division by zero).", failed: ["divide"] },
     userMessage: "What is 1 divided by 0?",
-    model: `${MODEL_ARRAY_NOTE}[
-  { role: "assistant", type: "tool", name: "divide", args: { a: 1, b: 0 } },
-  { role: "assistant", type: "final", content: "1 cannot be divided by 0." },
-]
+    model: `function model(messages) {
+  const [, a, b] = /(-?[\\d.]+) divided by (-?[\\d.]+)/.exec(messages[0].content) || [];
+  if (a === undefined) {
+    return { role: "assistant", type: "final", content: "Ask me to divide, like 1 divided by 4." };
+  }
+  const last = messages[messages.length - 1];
+  if (last.role === "user") {
+    return { role: "assistant", type: "tool", name: "divide", args: { a: Number(a), b: Number(b) } };
+  }
+  if (last.content.startsWith("error: ")) {
+    // The tool failed: say so instead of making up a number.
+    return { role: "assistant", type: "final", content: a + " cannot be divided by " + b + " (the tool said: " + last.content + ")." };
+  }
+  return { role: "assistant", type: "final", content: a + " divided by " + b + " is " + last.content + "." };
+}
 `,
     tools: `{
   divide: ({ a, b }) => {
     if (b === 0) throw new Error("division by zero");
     return a / b;
   },
+}
+`,
+  },
+  {
+    id: "tool-timeout",
+    title: "A tool that is too slow (tool timeout)",
+    description: "The live weather tool takes 5 s, but the loop gives each tool 300 ms (Tool timeout): the model sees \"error: tool 'weather' timed out\" as the result and falls back to the cache. The run goes on; nothing is killed.",
+    expect: { reason: "final", phase: "final", text: "Oslo: snow, -3 °C (from the cache: the live weather timed out).", failed: ["weather"] },
+    userMessage: "What's the weather in Oslo?",
+    toolTimeoutMs: 300,
+    model: `function model(messages) {
+  const city = (/weather in ([A-Za-z ]+)/.exec(messages[0].content) || [, "Oslo"])[1].trim();
+  const last = messages[messages.length - 1];
+  if (last.role === "user") {
+    return { role: "assistant", type: "tool", name: "weather", args: { city } };
+  }
+  if (last.name === "weather" && last.content.includes("timed out")) {
+    // The loop's per-tool timeout answered for the slow tool.
+    return { role: "assistant", type: "tool", name: "cached_weather", args: { city } };
+  }
+  const source = last.name === "cached_weather" ? " (from the cache: the live weather timed out)" : "";
+  return { role: "assistant", type: "final", content: city + ": " + last.content + source + "." };
+}
+`,
+    tools: `{
+  // A slow service: 5 seconds, far over the loop's tool timeout.
+  weather: async ({ city }) => {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    return "sunny, 20 °C";
+  },
+  cached_weather: ({ city }) => ({ Oslo: "snow, -3 °C", Rome: "sunny, 18 °C" })[city] ?? "no data",
 }
 `,
   },
@@ -242,6 +299,7 @@ export function stateOf(example) {
     tools: example.tools,
     userMessage: example.userMessage,
     maxSteps: String(example.maxSteps ?? DEFAULT_MAX_STEPS),
+    toolTimeoutMs: example.toolTimeoutMs ? String(example.toolTimeoutMs) : "",
   };
 }
 

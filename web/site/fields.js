@@ -39,3 +39,19 @@ export function showFieldError(input, errorEl, message) {
   errorEl.hidden = message === "";
   input.setAttribute("aria-invalid", message ? "true" : "false");
 }
+
+export const TOOL_TIMEOUT_MAX = 600000;
+
+// checkToolTimeout returns {value} (0 when empty: no per-tool limit) or
+// {error}. It is the loop's own limit (runAgent's toolTimeoutMs): a late
+// tool's result becomes "error: tool 'NAME' timed out after …" and the
+// run goes on, unlike the time limit, which stops the worker.
+export function checkToolTimeout(text) {
+  const t = String(text ?? "").trim();
+  if (t === "") return { value: 0 };
+  const n = wholeNumber(t);
+  if (!Number.isInteger(n) || n < 1 || n > TOOL_TIMEOUT_MAX) {
+    return { error: `The tool timeout must be empty (no limit) or a whole number of milliseconds from 1 to 600,000; "${t}" is not.` };
+  }
+  return { value: n };
+}

@@ -4,7 +4,7 @@
 // reached by stepping back and forth.
 
 import { h } from "./dom.js";
-import { fmtCount, toolName } from "./phases.js";
+import { fmtCount, fmtMs, toolName } from "./phases.js";
 
 // Contents longer than this fold behind "show more".
 const FOLD_CHARS = 600;
@@ -23,6 +23,12 @@ export function pretty(v) {
 
 function textOf(v) {
   return typeof v === "string" ? v : pretty(v);
+}
+
+// orMissing shows a field the message lacks as "(missing name)" and the
+// like, never as "undefined".
+function orMissing(v, what) {
+  return v === undefined || v === null ? `(missing ${what})` : textOf(v);
 }
 
 // foldable puts text into el, folded behind a "show more" button when it
@@ -70,19 +76,20 @@ function callView(call, single) {
   );
 }
 
-function head(label, step, extra) {
+function head(label, step, extra, ms) {
   return h(
     "div",
     { className: "msg-head" },
     h("span", { className: "msg-role", text: label }),
     extra ? h("span", { className: "msg-extra", text: extra }) : null,
     step ? h("span", { className: "msg-step", text: `step ${step}` }) : null,
+    ms !== undefined ? h("span", { className: "msg-ms", text: fmtMs(ms) }) : null,
   );
 }
 
 // messageView returns the <li> for message m ({message, role, failed,
-// step, index}, as the loop's event told it).
-export function messageView({ message, role, failed, step, index }) {
+// step, index}, as the loop's event told it; ms, how long its call took).
+export function messageView({ message, role, failed, step, index, ms }) {
   const li = h("li", { className: "msg", dataset: { role, index: String(index) } });
   const obj = message && typeof message === "object" ? message : {};
   const content = h("div", { className: "msg-content" });
@@ -94,23 +101,23 @@ export function messageView({ message, role, failed, step, index }) {
   } else if (role === "tool") {
     if (failed) li.dataset.failed = "true";
     const id = obj.id !== undefined ? ` (id ${textOf(obj.id)})` : "";
-    li.append(head(failed ? "Tool error" : "Tool result", step, `${toolName(obj.name)}${id}`));
-    more = foldable(content, textOf(obj.content), `the result of ${toolName(obj.name)}`);
+    li.append(head(failed ? "Tool error" : "Tool result", step, `${toolName(obj.name)}${id}`, ms));
+    more = foldable(content, orMissing(obj.content, "content"), `the result of ${toolName(obj.name)}`);
   } else {
     const type = obj.type;
     if (typeof type === "string") li.dataset.type = type;
     if (type === "tool" && Array.isArray(obj.calls)) {
-      li.append(head("Assistant", step, `${obj.calls.length} tool calls at once`));
+      li.append(head("Assistant", step, `${obj.calls.length} tool calls at once`, ms));
       content.append(h("ol", { className: "tool-calls" }, ...obj.calls.map((c) => callView(c, false))));
     } else if (type === "tool") {
-      li.append(head("Assistant", step, "tool call"));
+      li.append(head("Assistant", step, "tool call", ms));
       content.append(callView(obj, true));
     } else if (type === "final") {
-      li.append(head("Assistant", step, "final answer"));
-      more = foldable(content, textOf(obj.content), "the final answer");
+      li.append(head("Assistant", step, "final answer", ms));
+      more = foldable(content, orMissing(obj.content, "content"), "the final answer");
     } else {
       // Malformed output is shown as the model gave it.
-      li.append(head("Assistant", step, typeof type === "string" ? `type "${type}"` : "no type"));
+      li.append(head("Assistant", step, typeof type === "string" ? `type "${type}"` : "no type", ms));
       content.classList.add("raw");
       more = foldable(content, pretty(message), "the model's response");
     }

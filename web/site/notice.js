@@ -11,6 +11,10 @@ let timer = 0;
 export function notice(text, actionLabel = "", action = null) {
   const box = byId("notice");
   const button = byId("notice-action");
+  const dismiss = byId("notice-dismiss");
+  // An offer stays until it is used, dismissed or replaced.
+  dismiss.hidden = !action;
+  dismiss.onclick = () => (box.hidden = true);
   byId("notice-text").textContent = text;
   button.hidden = !action;
   button.textContent = actionLabel;

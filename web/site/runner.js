@@ -18,8 +18,10 @@ export class Runner {
   // buttons and outputs; inputs(): the run's inputs, or null when a field
   // is invalid (it shows why); key(inputs): what makes two runs the same;
   // onStart(): before each run; onCompileError(err): an editor's error;
-  // onCodeError(err): where a model or tool call threw.
-  constructor({ engine, transcript, loopPanel, els, inputs, key, onStart, onCompileError, onCodeError = () => {} }) {
+  // onCodeError(err): where a model or tool call threw;
+  // onRender(trace, upto, view): after each render, for the views that
+  // follow the step position (the diagram, what the model sees).
+  constructor({ engine, transcript, loopPanel, els, inputs, key, onStart, onCompileError, onCodeError = () => {}, onRender = () => {} }) {
     this.engine = engine;
     this.transcript = transcript;
     this.loopPanel = loopPanel;
@@ -29,6 +31,8 @@ export class Runner {
     this.onStart = onStart;
     this.onCompileError = onCompileError;
     this.onCodeError = onCodeError;
+    this.onRender = onRender;
+    this.startAt = 0; // the phase a recording opens at (#phase=N)
     this.trace = null;
     this.current = null; // the run in flight
     this.view = { live: true, index: -1, recording: false };
@@ -79,8 +83,9 @@ export class Runner {
           this.trace = null;
           this.view = { live: true, index: -1, recording: false };
         } else if (this.view.recording) {
-          this.view = { live: false, index: 0, recording: false };
+          this.view = { live: false, index: Math.min(this.startAt, trace.length - 1), recording: false };
         }
+        this.startAt = 0;
         this.setRunning(false);
         this.schedule();
         if (how.onEnd) how.onEnd(this.trace === trace);
@@ -130,6 +135,21 @@ export class Runner {
       this.view.index = Math.min(this.view.index + 1, t.length - 1);
     }
     this.render();
+  }
+
+  // goTo shows phase index (0-based) of the recorded run: Home, End, a
+  // click on a message or on the diagram.
+  goTo(index) {
+    const t = this.trace;
+    if (!t || t.length === 0 || this.view.recording) return;
+    this.view = { live: false, index: Math.max(0, Math.min(index, t.length - 1)), recording: false };
+    this.render();
+  }
+
+  // recordAt records a run for Step and opens it at phase index.
+  recordAt(index) {
+    this.startAt = index;
+    if (!this.run("record")) this.startAt = 0;
   }
 
   back() {
@@ -205,6 +225,7 @@ export class Runner {
     if (els.position.textContent !== position) els.position.textContent = position;
 
     this.controls(upto);
+    this.onRender(t, upto, this.view);
     if (this.onView) this.onView(t, upto);
   }
 

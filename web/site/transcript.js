@@ -6,6 +6,8 @@
 
 import { messageView } from "./message-view.js";
 import { fmtCount } from "./phases.js";
+import { messageMs } from "./step-time.js";
+
 
 const WINDOW = 200;
 const WINDOW_MAX = 2000;
@@ -107,9 +109,10 @@ export class Transcript {
     return this.from > from;
   }
 
+  // entry builds message i's <li>, with the time its call took.
   entry(trace, i) {
     const m = trace.message(i);
-    const li = messageView(m);
+    const li = messageView({ ...m, ms: messageMs(trace.events, trace.messagePos[i]) });
     if (this.decorate) this.decorate(li, m, trace);
     return li;
   }

@@ -4,6 +4,7 @@
 //   &autorun=1      run at once, but only a shipped example (#example=ID)
 //   #example=ID     open a shipped example
 //   #state=...      open a share link (fills the editors, runs nothing)
+//   #phase=N        with #example=ID: record the run and show phase N
 
 export function readOptions(loc = location) {
   const q = new URLSearchParams(loc.search);
@@ -15,6 +16,7 @@ export function readOptions(loc = location) {
     autorun: on("autorun"),
     example: hash.get("example") || "",
     state: hash.get("state") || "",
+    phase: Math.max(0, Math.trunc(Number(hash.get("phase"))) || 0),
   };
 }
 

@@ -15,7 +15,7 @@
 // Messages from the page:
 //   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
 //                             (or {type: "engine", url} to fetch it here)
-//   {type: "run", model, tools, userMessage, maxSteps, stopped, drive?}
+//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?}
 //                             stopped: Stop came before the run did; the
 //                             loop then ends it at its first check
 //                             drive: who answers the model calls, see
@@ -126,7 +126,7 @@ function until(cond, timeoutMs) {
   });
 }
 
-async function run({ model, tools, userMessage, maxSteps, drive }) {
+async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }) {
   let parts;
   try {
     parts = await loadRunParts();
@@ -155,6 +155,9 @@ async function run({ model, tools, userMessage, maxSteps, drive }) {
     const driven = self.driveModel(watchModel(parts, modelValue, report), drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
     const text = await self.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
       maxSteps,
+      // The loop's own per-tool limit: a late tool's result becomes an
+      // error the model sees, and the run goes on (0: no limit).
+      ...(toolTimeoutMs > 0 ? { toolTimeoutMs } : {}),
       onEvent: (event) => outbox.event(event),
       signal: controller.signal,
     });

@@ -6,11 +6,11 @@ import { readOptions } from "../site/url-options.js";
 const at = (href) => readOptions(new URL(href, "https://example.org/agentloop/"));
 
 test("a plain address asks for nothing", () => {
-  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: "" });
+  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: "", phase: 0 });
 });
 
 test("an embed with an example that runs at once", () => {
-  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: "" });
+  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: "", phase: 0 });
 });
 
 test("only 1, true and yes switch an option on", () => {
@@ -22,4 +22,11 @@ test("only 1, true and yes switch an option on", () => {
 test("a share link's state is read from the hash", () => {
   assert.equal(at("#state=abc-_123").state, "abc-_123");
   assert.equal(at("?state=abc").state, "", "the state is never read from the query");
+});
+
+test("#phase=N opens an example at phase N; anything but a positive whole number is 0", () => {
+  assert.equal(at("#example=add&phase=8").phase, 8);
+  assert.equal(at("#example=add&phase=-3").phase, 0);
+  assert.equal(at("#example=add&phase=x").phase, 0);
+  assert.equal(at("?phase=8#example=add").phase, 0, "the phase is read from the hash only");
 });

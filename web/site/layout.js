@@ -1,0 +1,97 @@
+// The layout that keeps the loop in view. Below two-column width, and
+// always in an embed, the page shows one view at a time behind a tablist
+// (Code · Transcript · Loop, the ARIA tabs pattern); the run bar stays
+// above them. And two helpers that scroll only what must move: a box
+// within its own scroller, never the page around it.
+
+const NARROW = "(max-width: 999px)";
+
+export class Tabs {
+  // tablist: the role=tablist element; tabs: {name: tab button}, each
+  // with aria-controls naming its panel; always: tabs at every width (an
+  // embed).
+  constructor(tablist, tabs, { always = false } = {}) {
+    this.tablist = tablist;
+    this.tabs = tabs;
+    this.names = Object.keys(tabs);
+    this.selected = this.names[0];
+    this.always = always;
+    this.media = matchMedia(NARROW);
+    this.media.addEventListener("change", () => this.apply());
+    for (const [name, tab] of Object.entries(tabs)) {
+      tab.addEventListener("click", () => this.select(name));
+    }
+    tablist.addEventListener("keydown", (e) => this.onKey(e));
+    this.apply();
+  }
+
+  get on() {
+    return this.always || this.media.matches;
+  }
+
+  // select shows the named view (when the tabs are on; in two columns
+  // every view is shown already).
+  select(name, { focus = false } = {}) {
+    if (!this.tabs[name]) return;
+    this.selected = name;
+    this.apply();
+    if (focus) this.tabs[name].focus();
+  }
+
+  apply() {
+    const on = this.on;
+    this.tablist.hidden = !on;
+    document.body.classList.toggle("tabbed", on);
+    document.body.dataset.tab = on ? this.selected : "";
+    for (const [name, tab] of Object.entries(this.tabs)) {
+      const panel = document.getElementById(tab.getAttribute("aria-controls"));
+      const selected = name === this.selected;
+      tab.setAttribute("aria-selected", String(selected));
+      tab.tabIndex = selected ? 0 : -1;
+      if (on) {
+        panel.setAttribute("role", "tabpanel");
+        panel.setAttribute("aria-labelledby", tab.id);
+      } else if (panel.getAttribute("role") === "tabpanel") {
+        panel.removeAttribute("role");
+        panel.removeAttribute("aria-labelledby");
+      }
+      panel.classList.toggle("tab-inactive", on && !selected);
+    }
+  }
+
+  onKey(e) {
+    const i = this.names.indexOf(this.selected);
+    const n = this.names.length;
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1 + n, Home: 0, End: n - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    this.select(this.names[to % n], { focus: true });
+  }
+}
+
+// revealIn scrolls scroller (and nothing else) so that el is inside its
+// visible area, with a little room around it.
+export function revealIn(scroller, el, margin = 8) {
+  if (!scroller || !el || !scroller.contains(el)) return;
+  const s = scroller.getBoundingClientRect();
+  if (s.height === 0) return; // folded or not shown
+  const r = el.getBoundingClientRect();
+  if (r.top < s.top + margin) {
+    scroller.scrollTop -= s.top + margin - r.top;
+  } else if (r.bottom > s.bottom - margin) {
+    // A box taller than the scroller shows its top.
+    const by = Math.min(r.bottom - s.bottom + margin, r.top - s.top - margin);
+    scroller.scrollTop += by;
+  }
+}
+
+// revealInWindow scrolls this document's window (never a host page's)
+// just enough that el's bottom is on screen, without moving top above
+// the top of the screen.
+export function revealInWindow(el, top) {
+  if (!el) return;
+  const r = el.getBoundingClientRect();
+  const limit = top ? top.getBoundingClientRect().top : r.top;
+  const by = Math.min(r.bottom - innerHeight + 8, limit);
+  if (by > 0) scrollBy(0, by);
+}
