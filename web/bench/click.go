@@ -1,0 +1,126 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// clickJS clicks Run on the seed example and times what shows (click.js).
+//
+//go:embed click.js
+var clickJS string
+
+// clicks is how many times row 7 clicks Run.
+const clicks = 20
+
+// clickTimes is what click.js reports.
+type clickTimes struct {
+	FirstMs  []float64 `json:"firstMs"`
+	BannerMs []float64 `json:"bannerMs"`
+	Reasons  []string  `json:"reasons"`
+}
+
+// benchClick measures row 7: on a warm playground (loaded, the engine
+// ready), the time from a click on Run on the seed example to its first
+// message in the transcript and to the stop banner, medians of 20 clicks.
+func benchClick(ctx context.Context, chromium, baseURL string) section {
+	s := section{Title: fmt.Sprintf("7. Click on Run: the seed example on a warm page (medians of %d clicks)", clicks)}
+	fail := func(err error) section {
+		s.Rows = append(s.Rows, failed("click on Run", err))
+		return s
+	}
+	b, err := newBrowser(ctx, chromium)
+	if err != nil {
+		return fail(err)
+	}
+	defer b.Close()
+	if err := navigate(b.ctx, baseURL+"/index.html#example=add"); err != nil {
+		return fail(fmt.Errorf("opening the playground: %w", err))
+	}
+	if _, err := evaluate[coldStart](b.ctx, time.Minute, readyJS); err != nil {
+		return fail(err)
+	}
+	t, err := evaluate[clickTimes](b.ctx, 2*time.Minute, fmt.Sprintf("(%s)(%d)", clickJS, clicks))
+	if err != nil {
+		return fail(err)
+	}
+	for i, r := range t.Reasons {
+		if r != "final" {
+			return fail(fmt.Errorf("click %d: the run ended with reason %q, want final", i+1, r))
+		}
+	}
+	s.Rows = append(s.Rows,
+		row{Measure: "click → first message in the transcript", Value: median(t.FirstMs), Unit: "ms", Budget: atMost(16)},
+		row{Measure: "click → stop banner", Value: median(t.BannerMs), Unit: "ms", Budget: atMost(30)},
+	)
+	s.Raw = map[string]any{"first_ms": t.FirstMs, "banner_ms": t.BannerMs}
+	return s
+}
+
+// benchLoad measures row 8: the playground's "runAgent ready" beside a
+// bare page that only compiles main.wasm and runs it (bare.html), each
+// loaded in a fresh browser context of one running browser (an empty
+// cache), then reloaded in that context (the cache warm: a host's
+// validators let the browser reuse the compiled code).
+func benchLoad(ctx context.Context, chromium, baseURL string, repeats int) section {
+	s := section{Title: "8. Load: the playground to runAgent ready beside a bare page of main.wasm (fresh context each, one browser)"}
+	fail := func(err error) section {
+		s.Rows = append(s.Rows, failed("load", err))
+		return s
+	}
+	b, err := newBrowser(ctx, chromium)
+	if err != nil {
+		return fail(err)
+	}
+	defer b.Close()
+	// load opens url in a new browser context, then reloads it there.
+	load := func(url string) (first, again float64, err error) {
+		tab, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+		defer cancel()
+		// The first Run opens the tab; it must not carry a timeout, or the
+		// timeout would close the tab too.
+		if err := chromedp.Do(tab); err != nil {
+			return 0, 0, err
+		}
+		for i, at := range []*float64{&first, &again} {
+			if err := navigate(tab, url); err != nil {
+				return 0, 0, fmt.Errorf("opening %s: %w", url, err)
+			}
+			r, err := evaluate[coldStart](tab, time.Minute, readyJS)
+			if err != nil {
+				return 0, 0, fmt.Errorf("load %d of %s: %w", i+1, url, err)
+			}
+			*at = r.ReadyMs
+		}
+		return first, again, nil
+	}
+	var page, pageReload, bare, bareReload []float64
+	for i := 0; i < repeats; i++ {
+		f, a, err := load(baseURL + "/bench/bare.html")
+		if err != nil {
+			return fail(err)
+		}
+		bare, bareReload = append(bare, f), append(bareReload, a)
+		f, a, err = load(baseURL + "/index.html")
+		if err != nil {
+			return fail(err)
+		}
+		page, pageReload = append(page, f), append(pageReload, a)
+	}
+	s.Rows = append(s.Rows,
+		row{Measure: "playground: navigation to runAgent ready", Value: median(page), Unit: "ms"},
+		row{Measure: "bare page: navigation to runAgent ready", Value: median(bare), Unit: "ms"},
+		row{Measure: "playground / bare page", Value: median(page) / median(bare), Unit: "×", Budget: atMost(1.25)},
+		row{Measure: "playground reload: navigation to runAgent ready", Value: median(pageReload), Unit: "ms"},
+		row{Measure: "bare page reload: navigation to runAgent ready", Value: median(bareReload), Unit: "ms"},
+		row{Measure: "playground reload / bare page reload", Value: median(pageReload) / median(bareReload), Unit: "×", Budget: atMost(1.25)},
+	)
+	s.Raw = map[string]any{"page_ms": page, "bare_ms": bare, "page_reload_ms": pageReload, "bare_reload_ms": bareReload}
+	return s
+}
