@@ -76,6 +76,16 @@ export class Engine {
     );
   }
 
+  // take hands out the spare worker: at once when it is ready (null
+  // otherwise), so that a run on a warm page reaches its worker within the
+  // click's own task.
+  takeReady() {
+    const slot = this.spare;
+    if (!slot || !slot.booted) return null;
+    this.spare = null;
+    return slot;
+  }
+
   // take hands out the spare worker once it is ready.
   async take() {
     if (!this.spare) this.warm();
@@ -146,7 +156,7 @@ class Run {
 
   async begin() {
     try {
-      this.slot = await this.engine.take();
+      this.slot = this.engine.takeReady() || (await this.engine.take());
     } catch (err) {
       this.finishWith({ reason: "crashed", error: `the engine could not start: ${err.message}` });
       return;

@@ -63,15 +63,20 @@ export class Runner {
       this.render();
       return false;
     }
-    this.onStart();
     const trace = new Trace(inputs);
     if (how.forkedAt) trace.forkedAt = how.forkedAt;
     this.trace = trace;
     this.view = mode === "record" ? { live: false, index: 0, recording: true } : { live: true, index: -1, recording: false };
+    // The run goes to its worker first, and the page's own work for the
+    // click (onStart, the render) happens while the worker runs it.
     const run = this.engine.run(how.drive ? { ...inputs, drive: how.drive } : inputs, {
       onEvents: (events) => {
+        const first = trace.length === 0;
         trace.push(events);
-        this.schedule();
+        // The run's first messages show at once: a click on Run answers
+        // within a frame. Later ones come at the live throttle's pace.
+        if (first) this.render();
+        else this.schedule();
       },
       onCompileError: (err) => this.onCompileError(err),
       onAsk: how.onAsk,
@@ -87,11 +92,13 @@ export class Runner {
         }
         this.startAt = 0;
         this.setRunning(false);
-        this.schedule();
+        // The end shows at once, not after the live throttle's wait.
+        this.render();
         if (how.onEnd) how.onEnd(this.trace === trace);
       },
     });
     this.current = run;
+    this.onStart();
     this.setRunning(true);
     this.render();
     return true;

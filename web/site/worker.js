@@ -104,7 +104,7 @@ async function boot(msg) {
     await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
     timing.ready = at(performance.now());
     postMessage({ type: "ready", timing });
-    loadRunParts().catch(() => {}); // run() reports a failure
+    loadRunParts().then(warmUp, () => {}); // run() reports a failure
   } catch (err) {
     postMessage({ type: "failed", error: describe(err) });
   }
@@ -124,6 +124,25 @@ function until(cond, timeoutMs) {
     };
     check();
   });
+}
+
+// warmUp runs, once, what a run runs (the parser, the evaluation, the
+// loop in Go, the outbox) on code of the worker's own, before any user
+// code is here: a fresh worker's first pass through each is several times
+// slower than the next, and it would otherwise be the user's run that
+// waits for it. Nothing of it is posted or kept.
+async function warmUp(parts) {
+  if (started) return;
+  const model = parts.compileEditor('[\n  { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },\n  { role: "assistant", type: "final", content: "5" },\n]', "model");
+  const tools = parts.compileEditor("{\n  add: ({ a, b }) => a + b,\n}", "tools");
+  if (model.error || tools.error || started) return;
+  const outbox = new self.Outbox(() => {});
+  try {
+    await self.runAgent(model.value, watchTools(parts, tools.value, () => {}), "warm up", { maxSteps: 3, onEvent: (event) => outbox.event(event) });
+  } catch {
+    // A warm-up that fails only leaves the first run slower.
+  }
+  outbox.flush();
 }
 
 async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }) {
