@@ -155,6 +155,9 @@ class Run {
   }
 
   async begin() {
+    // One microtask's wait: the run is posted right after the click's
+    // handlers, with a Stop pressed in the same task (see below).
+    await null;
     try {
       this.slot = this.engine.takeReady() || (await this.engine.take());
     } catch (err) {
