@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -108,7 +109,16 @@ func launch() error {
 		return fmt.Errorf("creating Chromium's user-data dir: %w", err)
 	}
 	shared.dataDir = dir
-	shared.server = httptest.NewServer(static.Handler("site"))
+	site := static.Handler("site")
+	shared.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A tutorial's page, served beside agentloop.js (agentloop_test.go).
+		if file, ok := tutorialFiles[r.URL.Path]; ok {
+			w.Header().Set("Cache-Control", "no-cache")
+			http.ServeFile(w, r, file)
+			return
+		}
+		site.ServeHTTP(w, r)
+	}))
 
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, dir)...)
 	ctx, cancel := chromedp.NewContext(allocCtx)

@@ -2,7 +2,7 @@
 // menu, sharing and exporting to the engine (engine.js) and the run view
 // (runner.js). Nothing here runs user code: that happens only in workers.
 
-import { Engine } from "./engine.js";
+import { Engine, onProgress } from "./engine.js";
 import { byId, h } from "./dom.js";
 import { Editor } from "./editor.js";
 import { Transcript } from "./transcript.js";
@@ -26,10 +26,10 @@ import { Exercise } from "./exercise.js";
 import { STUB } from "./exercise-text.js";
 import { playgroundState } from "./exercise-case.js";
 
-// The engine is already loading (boot.js); the page shows its state once
+// The engine is already loading (agentloop.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
 let initDone = false;
-const engine = new Engine(globalThis.agentloopBoot, {
+const engine = new Engine({
   onStatus: () => {
     if (initDone) showEngine();
   },
@@ -69,7 +69,7 @@ const upgradeEditors = () => {
   for (const e of Object.values(editors)) e.upgrade();
   import("./go-highlight.js").then(({ highlightLoopList }) => highlightLoopList(byId("loop-source")));
 };
-globalThis.agentloopBoot.first.ready.then(upgradeEditors, upgradeEditors);
+engine.started.then(upgradeEditors, upgradeEditors);
 
 const userMessage = byId("user-message");
 const maxSteps = byId("max-steps");
@@ -448,11 +448,28 @@ function scheduleEmbedLink() {
 
 // ---- engine status ----
 
+// While the engine loads, the status says how far: bytes of main.wasm
+// received, then compiling.
+let loading = { phase: "download", received: 0, total: 0 };
+onProgress((p) => {
+  loading = p;
+  if (initDone && engine.status === "loading") showEngine();
+});
+
+function loadingText(p) {
+  const mb = (n) => `${(n / 1048576).toFixed(1)} MB`;
+  if (p.phase === "download" && p.received > 0) {
+    return p.total ? `Loading the engine: ${mb(p.received)} of ${mb(p.total)}…` : `Loading the engine: ${mb(p.received)}…`;
+  }
+  if (p.phase === "compile" || p.phase === "ready") return "Loading the engine: compiling…";
+  return "Loading the engine…";
+}
+
 function showEngine() {
   const { status: state, detail } = engine;
   document.body.dataset.engine = state;
   byId("engine-status").textContent =
-    state === "ready" ? "Engine ready" : state === "failed" ? `The engine failed to load: ${detail}` : "Loading the engine…";
+    state === "ready" ? "Engine ready" : state === "failed" ? `The engine failed to load: ${detail}` : loadingText(loading);
 }
 
 // ---- start ----

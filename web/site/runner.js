@@ -222,7 +222,7 @@ export class Runner {
     this.loopPanel.show((e && e.phase) || "");
     let detail = e ? describeEvent(e) : "Run or Step, and the line of each phase lights up here.";
     if (!e && this.current) {
-      detail = this.engine.status === "ready" ? "Evaluating the editors' code…" : "Waiting for the engine to load…";
+      detail = this.engine.status === "ready" ? "Evaluating the editors' code…" : "The run starts when the engine is ready…";
     }
     if (els.phaseDetail.textContent !== detail) els.phaseDetail.textContent = detail;
 

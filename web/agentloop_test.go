@@ -1,0 +1,61 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// tutorialFiles are a tutorial author's page, served beside
+// web/site/agentloop.js as if it were theirs.
+var tutorialFiles = map[string]string{
+	"/agentloop-page.html": "testdata/agentloop-page.html",
+	"/agentloop-page.js":   "testdata/agentloop-page.js",
+}
+
+type sandboxed struct {
+	Answer string   `json:"answer"`
+	Error  string   `json:"error"`
+	Events []string `json:"events"`
+	Ms     float64  `json:"ms"`
+}
+
+func openTutorial(t *testing.T) *page {
+	p := newTab(t)
+	p.do("loading the tutorial page", chromedp.Navigate(p.url("/agentloop-page.html")))
+	waitFor[bool](p, waitTimeout, "the tutorial's module", `typeof globalThis.tutorial === "object"`)
+	return p
+}
+
+func TestAgentloopModuleRunsTheSeedOnThePagesThread(t *testing.T) {
+	p := openTutorial(t)
+	type seed struct {
+		Answer string   `json:"answer"`
+		Kinds  []string `json:"kinds"`
+	}
+	got := eval[seed](p, `tutorial.seed()`)
+	assert.Equal(t, "The answer is 5.", got.Answer, "runAgent imported from agentloop.js answers the seed")
+	assert.Contains(t, got.Kinds, "done", "onEvent heard the run's events")
+	assert.Equal(t, "The answer is 5.", p.text("#out"))
+}
+
+func TestAgentloopSandboxStopsARunawayToolAndTheNextCallWorks(t *testing.T) {
+	p := openTutorial(t)
+	runaway := eval[sandboxed](p, `tutorial.sandboxed(
+		'[{ role: "assistant", type: "tool", name: "spin", args: {} }, { role: "assistant", type: "final", content: "never" }]',
+		'{ spin: () => { while (true) {} } }', 500)`)
+	require.NotEmpty(t, runaway.Error, "runAgentSandboxed rejects a run whose tool never returns; it resolved %q", runaway.Answer)
+	assert.Contains(t, runaway.Error, "tool 'spin' at step 1 did not return within 500 ms", "the rejection names the runaway call")
+	assert.Less(t, runaway.Ms, 3000.0, "the rejection comes at the time limit, not much later")
+
+	next := eval[sandboxed](p, `tutorial.sandboxed(
+		'[{ role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } }, { role: "assistant", type: "final", content: "The answer is 5." }]',
+		'{ add: ({ a, b }) => a + b }', 2000)`)
+	assert.Empty(t, next.Error, "the call after a runaway works")
+	assert.Equal(t, "The answer is 5.", next.Answer)
+	assert.Contains(t, next.Events, "tool_end", "onEvent streams the sandboxed run's events")
+}

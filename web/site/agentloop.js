@@ -1,0 +1,600 @@
+// agentloop.js: the agent loop for any page, from one URL.
+//
+//   import { runAgent, ready, runAgentSandboxed } from "https://example.org/agentloop/agentloop.js";
+//   await ready;                      // the engine is loaded on this page
+//   const answer = await runAgent(model, tools, "What is 2 + 3?", { maxSteps: 5, onEvent });
+//
+// It finds main.wasm, wasm_exec.js and dist/worker.js next to itself
+// (import.meta.url) and loads main.wasm once per page: one download and
+// one compile, shared by the page's own runAgent and every sandbox worker.
+// runAgent runs on the page's thread, exactly as the README's raw snippet;
+// runAgentSandboxed evaluates untrusted source in a worker under the
+// runaway guard. The playground's engine (engine.js) is this module's
+// Sandbox: the code that runs user-written JS is this one piece.
+//
+// Served as it is (an ES module with no imports), so a page that imports
+// it starts the download at once. Importing it twice by the same URL is
+// one module; a copy at another URL reuses the first copy's loader.
+
+const here = new URL(".", import.meta.url);
+const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
+const TICK_MIN_MS = 20;
+
+// ---- the loader: main.wasm, fetched with progress, compiled once ----
+
+const listeners = new Set();
+let lastProgress = { phase: "download", received: 0, total: 0 };
+
+function progress(p) {
+  lastProgress = p;
+  for (const fn of listeners) fn(p);
+}
+
+// onProgress calls fn with the engine's loading progress, now and at
+// every change: {phase: "download", received, total} (total 0 when the
+// host sends no Content-Length), {phase: "compile"}, {phase: "ready"} or
+// {phase: "failed", error}. It returns a function that stops the calls.
+export function onProgress(fn) {
+  listeners.add(fn);
+  fn(lastProgress);
+  return () => listeners.delete(fn);
+}
+
+// count reads a copy of the response's body to report bytes received; the
+// response itself goes to compileStreaming untouched, so the browser can
+// reuse its code cache for main.wasm on a later visit.
+async function count(copy) {
+  const total = Number(copy.headers.get("Content-Length")) || 0;
+  let received = 0;
+  const reader = copy.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    progress({ phase: "download", received, total });
+  }
+  progress({ phase: "compile" });
+}
+
+async function compile(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${res.statusText}`);
+  const counted = res.body ? count(res.clone()).catch(() => {}) : Promise.resolve();
+  let module;
+  try {
+    module = await WebAssembly.compileStreaming(res);
+  } catch (err) {
+    // A host that serves .wasm without application/wasm: compile the bytes.
+    if (!(err instanceof TypeError)) throw describeCSP(err);
+    const again = await fetch(url);
+    if (!again.ok) throw new Error(`${url}: HTTP ${again.status} ${again.statusText}`);
+    module = await WebAssembly.compile(await again.arrayBuffer()).catch((e) => {
+      throw describeCSP(e);
+    });
+  }
+  await counted;
+  return module;
+}
+
+// describeCSP names a Content-Security-Policy that refuses WebAssembly.
+function describeCSP(err) {
+  const text = String(err && err.message);
+  if (/Content Security Policy|unsafe-eval|CSP/i.test(text)) {
+    return new Error(`the page's Content-Security-Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to script-src (${text})`);
+  }
+  return err;
+}
+
+const shared = (globalThis.agentloopLoader ||= (() => {
+  const module = compile(new URL("main.wasm", here).href);
+  module.then(
+    () => {
+      performance.mark("wasm-compiled");
+      progress({ phase: "ready" });
+    },
+    (err) => progress({ phase: "failed", error: err.message }),
+  );
+  module.catch(() => {});
+  return { module, workerURL: new URL("dist/worker.js", here).href };
+})());
+
+// startWorker starts a sandbox worker and hands it the compiled engine;
+// ready settles with the worker's timings once runAgent exists in it.
+function startWorker() {
+  const worker = new Worker(shared.workerURL, { type: "module" });
+  const ready = new Promise((resolve, reject) => {
+    const onMessage = (e) => {
+      const msg = e.data;
+      if (!msg || (msg.type !== "ready" && msg.type !== "failed")) return;
+      worker.removeEventListener("message", onMessage);
+      if (msg.type === "ready") resolve(msg.timing);
+      else reject(new Error(String(msg.error)));
+    };
+    worker.addEventListener("message", onMessage);
+    worker.addEventListener("error", (ev) => {
+      // An error in the worker before it is ready is the engine failing
+      // to start; later ones are user code's own.
+      ev.preventDefault();
+      reject(new Error(ev.message || "the worker failed to start"));
+    });
+    shared.module.then(
+      (m) => worker.postMessage({ type: "engine", module: m, timeOrigin: performance.timeOrigin, postedAt: performance.now() }),
+      reject,
+    );
+  });
+  ready.catch(() => {}); // the sandbox reports failures
+  return { worker, ready };
+}
+
+// The first sandbox worker starts with the download: the playground needs
+// it, and a tutorial's runAgentSandboxed starts at once.
+let firstWorker = startWorker();
+firstWorker.ready.then((timing) => performance.mark("runAgent-ready", { detail: timing }), () => {});
+
+// toolName names a tool the way the page's transcript does (phases.js).
+function toolName(name) {
+  if (typeof name === "string") return name === "" ? "(empty name)" : name;
+  if (name === undefined || name === null) return "(missing name)";
+  try {
+    return `(name ${JSON.stringify(name) ?? String(name)})`;
+  } catch {
+    return "(unreadable name)";
+  }
+}
+
+// ---- the sandbox: workers that run user code, under the runaway guard ----
+
+// A Slot is one worker with its engine loading or loaded. Before it is
+// ready, its messages are startWorker's business; after, they go to the
+// run that took it.
+class Slot {
+  constructor({ worker, ready }) {
+    this.worker = worker;
+    this.ready = ready;
+    this.listener = null;
+    this.booted = false;
+    ready.then(() => (this.booted = true), () => {});
+    worker.addEventListener("message", (e) => {
+      if (this.booted && this.listener) this.listener(e.data);
+    });
+    // Errors user code throws later, in its own timers, are not the run's
+    // business (startWorker handles those before the engine is ready).
+    worker.addEventListener("error", (ev) => ev.preventDefault());
+  }
+
+  terminate() {
+    this.listener = null;
+    this.worker.terminate();
+  }
+}
+
+// Sandbox runs agent loops of user-written code in workers, one fresh
+// worker per run, with a spare one kept ready. Its status is "loading",
+// "ready" or "failed" (with detail); onStatus(state, detail) hears every
+// change. The playground's engine is one (engine.js).
+export class Sandbox {
+  constructor({ onStatus = () => {} } = {}) {
+    this.onStatus = onStatus;
+    this.status = "loading";
+    this.detail = "";
+    this.module = shared.module;
+    this.spare = null;
+    this.module.catch((err) => this.setStatus("failed", `main.wasm could not be loaded: ${err.message}`));
+    let first = firstWorker;
+    firstWorker = null; // the first sandbox takes the worker started with the page
+    const slot = new Slot(first || startWorker());
+    // started settles when the first worker is ready (or failed to be).
+    this.started = slot.ready.then(() => undefined);
+    this.started.catch(() => {});
+    this.adopt(slot);
+  }
+
+  setStatus(state, detail = "") {
+    this.status = state;
+    this.detail = detail;
+    this.onStatus(state, detail);
+  }
+
+  // warm makes sure a spare worker is loading, so the next run starts at
+  // once.
+  warm() {
+    if (!this.spare) this.adopt(new Slot(startWorker()));
+  }
+
+  adopt(slot) {
+    this.spare = slot;
+    slot.ready.then(
+      () => {
+        if (this.status !== "ready") this.setStatus("ready");
+      },
+      (err) => {
+        if (this.spare === slot) this.spare = null;
+        slot.terminate();
+        this.setStatus("failed", err.message);
+      },
+    );
+  }
+
+  // take hands out the spare worker: at once when it is ready (null
+  // otherwise), so that a run on a warm page reaches its worker within the
+  // click's own task.
+  takeReady() {
+    const slot = this.spare;
+    if (!slot || !slot.booted) return null;
+    this.spare = null;
+    return slot;
+  }
+
+  // take hands out the spare worker once it is ready.
+  async take() {
+    if (!this.spare) this.warm();
+    const slot = this.spare;
+    this.spare = null;
+    await slot.ready;
+    return slot;
+  }
+
+  // run starts a run of request {model, tools, userMessage, maxSteps,
+  // timeLimitMs}. handlers: onEvents(events) gets runAgent's events in
+  // order, ending with a "done" event (made up here when the worker had to
+  // be killed: reason "timeout", "canceled" or "crashed"); onCompileError
+  // ({editor, line, column, message}) when an editor's code is wrong;
+  // onCodeError({editor, line, column, message, name}) where a model or
+  // tool call first threw; onAsk({step, messages, tools}) when a person is
+  // to answer a model call (request.drive {kind: "person"}; see
+  // worker-drive.js), answered with run.answer(action); onEnd() once, last.
+  // It returns the run; run.stop() cancels it.
+  run(request, handlers) {
+    const run = new Run(this, request, handlers);
+    run.begin();
+    return run;
+  }
+
+  // grade checks the Exercise's loop in the same kind of worker, under the
+  // same watchdog: request {source, cases, timeLimitMs}, where the time
+  // limit applies to each case. handlers: onCase(index, observed) for each
+  // case the loop ran (see worker-grade.js); onCompileError as for run;
+  // onEvents([done]) when the worker had to be killed (a case that ran
+  // away is named in done.call); onEnd() once, last.
+  grade(request, handlers) {
+    const run = new Run(this, { ...request, job: "grade" }, handlers);
+    run.begin();
+    return run;
+  }
+}
+
+const EDITOR_LABELS = { model: "the Model editor's code", tools: "the Tools editor's code", loop: "Your loop's code" };
+
+// describeCall names a call the way the transcript and the banner do.
+function describeCall(c) {
+  if (c.kind === "eval") return EDITOR_LABELS[c.editor];
+  if (c.kind === "case") return `case "${c.name}"`;
+  if (c.kind === "model") return `the model at step ${c.step}`;
+  return `tool '${toolName(c.name)}' at step ${c.step}`;
+}
+
+class Run {
+  constructor(engine, request, handlers) {
+    this.engine = engine;
+    this.request = request;
+    this.h = handlers;
+    this.slot = null;
+    this.over = false;
+    this.stopping = false;
+    this.inflight = new Map(); // key -> {kind, step, name, editor, since}
+    this.precise = true;
+    this.lastStep = 0;
+    this.lastEvent = null;
+    this.sawDone = false;
+    this.t0 = 0;
+    this.lastMessageAt = 0;
+    this.timer = 0;
+    this.stopTimer = 0;
+    this.asked = 0; // the model call a person is answering, or 0
+  }
+
+  async begin() {
+    // One microtask's wait: the run is posted right after the click's
+    // handlers, with a Stop pressed in the same task (see below).
+    await null;
+    try {
+      this.slot = this.engine.takeReady() || (await this.engine.take());
+    } catch (err) {
+      this.finishWith({ reason: "crashed", error: `the engine could not start: ${err.message}` });
+      return;
+    }
+    if (this.over) {
+      this.slot.terminate();
+      this.engine.warm();
+      return;
+    }
+    this.slot.listener = (msg) => this.onMessage(msg);
+    const { model, tools, userMessage, maxSteps, drive, toolTimeoutMs = 0, source, cases } = this.request;
+    this.t0 = this.lastMessageAt = performance.now();
+    // Stop pressed before the worker was ready goes with the run, so that
+    // the loop itself ends it, before it calls the model.
+    this.slot.worker.postMessage(
+      this.request.job === "grade"
+        ? { type: "grade", source, cases }
+        : { type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, drive, stopped: this.stopping },
+    );
+    if (this.stopping) this.sendStop();
+    const limit = this.request.timeLimitMs;
+    this.timer = setInterval(() => this.check(), Math.max(TICK_MIN_MS, Math.min(100, limit / 10)));
+  }
+
+  stop() {
+    if (this.over || this.stopping) return;
+    this.stopping = true;
+    if (this.slot) this.sendStop(); // else begin() sends it once it has a worker
+  }
+
+  sendStop() {
+    this.slot.worker.postMessage({ type: "stop" });
+    this.stopTimer = setTimeout(() => {
+      this.kill("canceled", `canceled at step ${this.lastStep}: the worker was busy, so it was stopped and replaced`, this.oldestCall());
+    }, STOP_GRACE_MS);
+  }
+
+  // oldestCall returns the call in flight the longest, or null.
+  oldestCall() {
+    let oldest = null;
+    for (const c of this.inflight.values()) if (!oldest || c.since < oldest.since) oldest = c;
+    return oldest;
+  }
+
+  onMessage(msg) {
+    if (this.over) return;
+    const now = performance.now();
+    this.lastMessageAt = now;
+    switch (msg.type) {
+      case "evaluating":
+        this.inflight.set("eval", { kind: "eval", editor: msg.editor, since: now });
+        break;
+      case "evaluated":
+        this.inflight.delete("eval");
+        break;
+      case "compile_error":
+        this.inflight.clear();
+        this.h.onCompileError({ editor: msg.editor, line: msg.line, column: msg.column, message: msg.message });
+        this.close();
+        this.h.onEnd();
+        break;
+      case "code_error":
+        // A model or tool call threw: where, in the editor. The run goes
+        // on; the loop reports the failure in its events.
+        if (this.h.onCodeError) this.h.onCodeError({ editor: msg.editor, line: msg.line, column: msg.column, message: msg.message, name: msg.name });
+        break;
+      case "events": {
+        this.precise = msg.precise;
+        const events = JSON.parse(msg.json);
+        for (const e of events) this.track(e, now);
+        this.h.onEvents(events);
+        break;
+      }
+      case "case_start":
+        this.inflight.set("case", { kind: "case", name: msg.name, since: now });
+        break;
+      case "case_end":
+        this.inflight.delete("case");
+        this.h.onCase(msg.index, msg.observed);
+        break;
+      case "ask":
+        // A person answers this model call: the time limit is theirs to
+        // take, so the watchdog waits until they answer.
+        this.asked = msg.step;
+        this.inflight.delete(-msg.step);
+        if (this.h.onAsk) this.h.onAsk({ step: msg.step, messages: msg.messages, tools: msg.tools });
+        break;
+      case "end":
+        if (this.request.job === "grade") {
+          if (!msg.ok) this.h.onEvents([this.madeUpDone("crashed", msg.error, "")]);
+        } else if (!this.sawDone) {
+          // runAgent settled without a done event (it rejected before the
+          // loop began): report it the way the loop would.
+          const canceled = msg.name === "AbortError";
+          this.h.onEvents([this.madeUpDone(canceled ? "canceled" : "model_error", msg.ok ? "" : msg.error, msg.ok ? msg.text : "")]);
+        }
+        this.close();
+        this.h.onEnd();
+        break;
+    }
+  }
+
+  // track keeps the calls in flight, keyed by number (this runs for
+  // every event of a long run): -step for the model, step * 4096 + call
+  // for a tool.
+  track(e, now) {
+    if (e.step > this.lastStep) this.lastStep = e.step;
+    this.lastEvent = e;
+    switch (e.kind) {
+      case "model_start":
+        this.inflight.set(-e.step, { kind: "model", step: e.step, since: now });
+        break;
+      case "model_end":
+        this.inflight.delete(-e.step);
+        break;
+      case "tool_start":
+        this.inflight.set(e.step * 4096 + e.call, { kind: "tool", step: e.step, name: e.name, since: now });
+        break;
+      case "tool_end":
+        this.inflight.delete(e.step * 4096 + e.call);
+        break;
+      case "done":
+        this.sawDone = true;
+        this.inflight.clear();
+        break;
+    }
+  }
+
+  // answer gives the person's answer to the model call they were asked.
+  answer(action) {
+    if (this.over || !this.asked) return;
+    const now = performance.now();
+    this.inflight.set(-this.asked, { kind: "model", step: this.asked, since: now });
+    this.lastMessageAt = now;
+    this.asked = 0;
+    this.slot.worker.postMessage({ type: "answer", action });
+  }
+
+  // check is the watchdog: it runs on the page's thread, which the worker
+  // can never block.
+  check() {
+    if (this.over || this.asked) return;
+    const limit = this.request.timeLimitMs;
+    const now = performance.now();
+    const oldest = this.oldestCall();
+    if (oldest && now - oldest.since >= limit) {
+      const verb = oldest.kind === "eval" || oldest.kind === "case" ? "did not finish" : "did not return";
+      let text = `${describeCall(oldest)} ${verb} within ${limit} ms`;
+      if (!this.precise && (oldest.kind === "model" || oldest.kind === "tool")) {
+        // The worker was posting starts in batches: a later call may be
+        // the one that hangs.
+        text = `a model or tool call at or after ${describeCall(oldest)} did not return within ${limit} ms (the calls were too quick to follow one by one)`;
+      }
+      this.kill("timeout", text, oldest);
+    } else if (!oldest && now - this.lastMessageAt >= limit) {
+      const after = this.lastEvent ? ` after step ${this.lastStep}` : "";
+      this.kill("timeout", `the run stopped responding${after} for ${limit} ms (code outside any model or tool call kept the worker busy)`);
+    }
+  }
+
+  kill(reason, error, call = null) {
+    if (this.over) return;
+    this.slot.terminate();
+    this.h.onEvents([this.madeUpDone(reason, error, "", call)]);
+    this.close();
+    this.h.onEnd();
+  }
+
+  finishWith({ reason, error }) {
+    this.h.onEvents([this.madeUpDone(reason, error, "")]);
+    this.close();
+    this.h.onEnd();
+  }
+
+  madeUpDone(reason, error, text, call = null) {
+    const done = {
+      kind: "done",
+      step: this.lastStep,
+      reason,
+      text,
+      steps: this.lastStep,
+      ms: this.t0 ? performance.now() - this.t0 : 0,
+      stepMs: [],
+      madeUp: true,
+    };
+    if (error) done.error = error;
+    if (call) {
+      done.call = { kind: call.kind, step: call.step || 0, name: call.name, editor: call.editor || "" };
+      // No line of the loop ended this run, but the page knows which call
+      // it was waiting for: the Loop panel shows that call's line.
+      if (call.kind === "model" || call.kind === "tool") done.phase = call.kind;
+    }
+    return done;
+  }
+
+  close() {
+    this.over = true;
+    clearInterval(this.timer);
+    clearTimeout(this.stopTimer);
+    if (this.slot) this.slot.terminate();
+    this.engine.warm();
+  }
+}
+
+// ---- runAgent on the page's thread ----
+
+let pageEngine = null;
+
+// loadOnPage instantiates the shared main.wasm on this page's thread, once,
+// and resolves when globalThis.runAgent exists.
+function loadOnPage() {
+  if (!pageEngine) {
+    pageEngine = (async () => {
+      if (typeof globalThis.Go !== "function") await import(new URL("wasm_exec.js", here).href);
+      const go = new Go();
+      const instance = await WebAssembly.instantiate(await shared.module, go.importObject).catch((err) => {
+        throw describeCSP(err);
+      });
+      let exited = null;
+      go.run(instance).then(
+        () => (exited = "the Go program exited"),
+        (err) => (exited = `the Go runtime stopped: ${err && err.message}`),
+      );
+      const t0 = performance.now();
+      while (typeof globalThis.runAgent !== "function") {
+        if (exited) throw new Error(`${exited} before it defined runAgent`);
+        if (performance.now() - t0 > 10000) throw new Error("main.wasm did not define runAgent within 10000 ms");
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      return globalThis.runAgent;
+    })();
+  }
+  return pageEngine;
+}
+
+// ready resolves when runAgent can run on this page: main.wasm loaded and
+// its Go program started here. It is lazy (a thenable): a page that only
+// uses the sandbox never starts Go on its own thread.
+export const ready = {
+  then(resolve, reject) {
+    return loadOnPage().then(() => undefined).then(resolve, reject);
+  },
+};
+
+// runAgent is the bridge's runAgent (README, JavaScript API), on this
+// page's thread, once ready: same arguments, same promise.
+export async function runAgent(model, tools, userMsg, maxStepsOrOptions) {
+  const run = await loadOnPage();
+  return run(model, tools, userMsg, maxStepsOrOptions);
+}
+
+// ---- runAgent on untrusted source, in a sandbox worker ----
+
+let defaultSandbox = null;
+
+// runAgentSandboxed evaluates {model, tools} (source text, as the
+// playground's editors hold) in a fresh worker and runs the loop there
+// under the runaway guard: a model or tool call, or the code's own
+// evaluation, that does not return within options.timeLimit ms (default
+// 2000) gets the worker killed. options: {maxSteps, toolTimeoutMs,
+// timeLimit, onEvent}. It resolves with the answer, or rejects with an
+// Error whose message is the reason (the runaway call, the code's error,
+// the loop's rejection) and whose event is the done event, if any.
+export function runAgentSandboxed({ model, tools }, userMsg, options = {}) {
+  if (!defaultSandbox) defaultSandbox = new Sandbox();
+  const { maxSteps = 10, toolTimeoutMs = 0, timeLimit = 2000, onEvent } = options;
+  return new Promise((resolve, reject) => {
+    let done = null;
+    let failure = null;
+    defaultSandbox.run(
+      { model: String(model), tools: String(tools), userMessage: String(userMsg), maxSteps, toolTimeoutMs, timeLimitMs: timeLimit },
+      {
+        onEvents: (events) => {
+          for (const e of events) {
+            if (e.kind === "done") done = e;
+            if (onEvent) onEvent(e);
+          }
+        },
+        onCompileError: (err) => {
+          const where = err.line ? ` (line ${err.line}, column ${err.column})` : "";
+          failure = new Error(`${err.editor}: ${err.message}${where}`);
+        },
+        onEnd: () => {
+          if (failure) return reject(failure);
+          if (done && done.reason !== "final" && done.reason !== "max_steps") {
+            const err = new Error(done.error || done.reason);
+            err.event = done;
+            return reject(err);
+          }
+          resolve(done ? done.text : "");
+        },
+      },
+    );
+  });
+}
+
+// The playground (engine.js) finds this module here, so that its bundle
+// uses this very loader and sandbox.
+globalThis.agentloop ||= { Sandbox, onProgress, firstReady: () => performance.getEntriesByName("runAgent-ready").length > 0 };

@@ -1,0 +1,30 @@
+// A tutorial author's use of agentloop.js, as the README shows it: one
+// import, then runAgent on the page's thread, then runAgentSandboxed. The
+// browser tests (agentloop_test.go) call globalThis.tutorial.
+import { runAgent, ready, runAgentSandboxed } from "./agentloop.js";
+
+const seedModel = [
+  { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
+  { role: "assistant", type: "final", content: "The answer is 5." },
+];
+
+globalThis.tutorial = {
+  async seed() {
+    await ready;
+    const kinds = [];
+    const answer = await runAgent(seedModel, { add: ({ a, b }) => a + b }, "What is 2 + 3?", { maxSteps: 5, onEvent: (e) => kinds.push(e.kind) });
+    document.querySelector("#out").textContent = answer;
+    return { answer, kinds };
+  },
+  // sandboxed runs sources in the sandbox: {answer, ms} or {error, ms}.
+  async sandboxed(model, tools, timeLimit) {
+    const t0 = performance.now();
+    const events = [];
+    try {
+      const answer = await runAgentSandboxed({ model, tools }, "What is 2 + 3?", { timeLimit, onEvent: (e) => events.push(e.kind) });
+      return { answer, events, ms: performance.now() - t0 };
+    } catch (err) {
+      return { error: err.message, events, ms: performance.now() - t0 };
+    }
+  },
+};
