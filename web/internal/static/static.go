@@ -5,18 +5,27 @@
 package static
 
 import (
+	"fmt"
 	"mime"
 	"net/http"
+	"os"
+	"path"
+	"path/filepath"
 )
 
 // Handler serves the files under dir, with the content type browsers need
-// to compile WebAssembly while it downloads, and caching turned off so a
-// rebuild shows on reload.
+// to compile WebAssembly while it downloads, and validators with
+// revalidation on every use (Cache-Control: no-cache, Last-Modified and
+// an ETag): a rebuild shows on reload, and an unchanged main.wasm comes
+// back as 304 Not Modified, so the browser reuses the code it compiled.
 func Handler(dir string) http.Handler {
 	mime.AddExtensionType(".wasm", "application/wasm")
 	files := http.FileServer(http.Dir(dir))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
+		if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(path.Clean("/"+r.URL.Path)))); err == nil && !info.IsDir() {
+			w.Header().Set("ETag", fmt.Sprintf(`"%x-%x"`, info.ModTime().UnixNano(), info.Size()))
+		}
 		files.ServeHTTP(w, r)
 	})
 }

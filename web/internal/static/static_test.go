@@ -37,3 +37,25 @@ func TestHandlerServesWasmSoBrowsersCanStreamCompileIt(t *testing.T) {
 		})
 	}
 }
+
+func TestHandlerLetsTheBrowserRevalidateAnUnchangedWasm(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.wasm"), []byte("\x00asm\x01\x00\x00\x00"), 0o644))
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+
+	res, err := http.Get(srv.URL + "/main.wasm")
+	require.NoError(t, err)
+	res.Body.Close()
+	etag := res.Header.Get("ETag")
+	require.NotEmpty(t, etag, "a validator lets a second visit reuse the compiled wasm")
+	assert.NotEmpty(t, res.Header.Get("Last-Modified"))
+
+	req, err := http.NewRequest("GET", srv.URL+"/main.wasm", nil)
+	require.NoError(t, err)
+	req.Header.Set("If-None-Match", etag)
+	again, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	again.Body.Close()
+	assert.Equal(t, http.StatusNotModified, again.StatusCode, "an unchanged main.wasm is not sent again")
+}
