@@ -514,9 +514,13 @@ init().finally(() => {
 });
 
 // A link to #example=ID or #state=... on this very page (a tutorial's
-// "try this" link, say) opens it without a reload; it never runs it.
+// "try this" link, say) opens it without a reload; it never runs it. A
+// read-only embed ignores #state=: its locked editors hold the author's
+// code, and whatever can set the frame's hash must not replace it; its
+// shipped examples (#example=) may still switch.
 addEventListener("hashchange", async () => {
   const next = readOptions();
+  if (next.state && opts.embed && opts.readonly) return;
   if (!next.state && !next.example) return;
   const before = readState();
   try {
