@@ -47,11 +47,12 @@ function asText(v) {
 // contents in code fences so nothing in them is read as Markdown.
 export function transcriptMarkdown(trace) {
   const parts = ["# agentloop transcript", ""];
-  for (const { message, role, failed, step } of trace.messages()) {
+  for (const { message, role, failed, cut, step } of trace.messages()) {
     const m = message && typeof message === "object" ? message : {};
-    const at = step ? ` (step ${step})` : "";
+    // A content the page cut (trace.js) is marked in the heading too.
+    const at = (step ? ` (step ${step})` : "") + (cut ? " (cut)" : "");
     if (role === "user") {
-      parts.push("**User**", fence(asText(m.content)));
+      parts.push(`**User**${at}`, fence(asText(m.content)));
     } else if (role === "tool") {
       parts.push(`**Tool result: ${code(toolName(m.name))}${failed ? ", failed" : ""}**${at}`, fence(asText(m.content)));
     } else if (m.type === "tool" && Array.isArray(m.calls)) {

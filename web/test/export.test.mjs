@@ -110,3 +110,23 @@ test("a hostile tool name stays inside its code span: no raw HTML, no link", () 
   assert.ok(md.includes(HOSTILE), "the name is kept, as code");
   assert.match(md, /x <script>alert\(1\)<\/script> \[y\]/, "a name's line breaks become spaces inside its code span");
 });
+
+test("contents the page cut are marked as cut in the run file and the Markdown", () => {
+  const out = (s) => `${s}:`.padEnd(50_000, "y");
+  const events = [{ kind: "message", phase: "user", role: "user", step: 0, index: 0, message: { role: "user", content: "go" } }];
+  for (let s = 1; s <= 3; s++) {
+    events.push(
+      { kind: "tool_end", phase: "tool_output", step: s, call: 0, name: "big", content: out(s), failed: false, ms: 1 },
+      { kind: "message", phase: "result", role: "tool", failed: false, step: s, index: s, message: { role: "tool", name: "big", content: out(s) } },
+    );
+  }
+  const t = new Trace({ userMessage: "go", maxSteps: 3 }, { fullBudget: 150_000 });
+  t.push(events);
+  const file = JSON.parse(transcriptJSON(t));
+  const results = file.events.filter((e) => e.kind === "message" && e.role === "tool");
+  assert.deepEqual(results.map((e) => [e.cut === true, e.contentLength]), [[true, 50_000], [false, undefined], [false, undefined]]);
+  assert.match(results[0].message.content, /^1:y+… \(cut: 50,000 characters/);
+  const md = transcriptMarkdown(t);
+  assert.match(md, /\*\*Tool result: `big`\*\* \(step 1\) \(cut\)\n```\n1:y+… \(cut: 50,000 characters/);
+  assert.match(md, /\*\*Tool result: `big`\*\* \(step 3\)\n/, "a whole content is not marked");
+});
