@@ -2,6 +2,7 @@
 // menu, sharing and exporting to the engine (engine.js) and the run view
 // (runner.js). Nothing here runs user code: that happens only in workers.
 
+import { reportHeight } from "./embed-frame.js";
 import { Engine } from "./engine.js";
 import { byId, h } from "./dom.js";
 import { Editor } from "./editor.js";
@@ -37,6 +38,8 @@ const engine = new Engine(globalThis.agentloopBoot, {
 
 const opts = readOptions();
 document.body.classList.toggle("embed", opts.embed);
+if (opts.theme) document.documentElement.dataset.theme = opts.theme;
+if (opts.embed) reportHeight();
 
 // makeEditor puts the editor for name ("model", "tools" or the Exercise's
 // "loop") in its box.
