@@ -120,7 +120,19 @@ function contentOf(e) {
 // worker sent are never changed).
 function cutEvent(e, budget) {
   const text = contentOf(e);
-  const short = text.slice(0, CUT_PREFIX) + cutMarker(text.length, budget);
+  // A slice of a string can keep the whole of it alive (V8 makes it a view
+  // into the original, and the events' strings are views into the JSON
+  // they were parsed from): the cut text is copied into a string of its
+  // own, or cutting would free nothing.
+  const short = copyString(text.slice(0, CUT_PREFIX) + cutMarker(text.length, budget));
   if (e.kind === "tool_end") return { ...e, content: short, cut: true, contentLength: text.length };
   return { ...e, message: { ...e.message, content: short }, cut: true, contentLength: text.length };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+// copyString returns a fresh copy of s that shares no memory with it.
+function copyString(s) {
+  return decoder.decode(encoder.encode(s));
 }
