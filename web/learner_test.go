@@ -355,7 +355,8 @@ func TestPageShowsWhatTheModelSeesAtEachCall(t *testing.T) {
 	assert.Contains(t, p.text("#model-sees-summary"), "3 messages")
 	assert.Equal(t, "4-4", eval[string](p, `document.querySelector("#model-editor").dataset.highlight`),
 		"the Model editor marks line 4, the entry that answers the second call")
-	assert.Equal(t, "4\n", eval[string](p, `(document.querySelector(".gutter .gutter-answer") || {textContent: ""}).textContent`))
+	assert.Contains(t, eval[string](p, `[...document.querySelectorAll("#model-box .cm-answer-line")].map((l) => l.textContent).join("\n")`), `type: "final"`,
+		"the code editor shades line 4, the final answer's entry")
 	p.saveScreenshot("learner-model-sees.png")
 
 	// Back to the first call: one message, entry 1.

@@ -103,6 +103,21 @@ func decodeState(t *testing.T, link string) map[string]any {
 	return state
 }
 
+// encodeStateLink returns a share link's #state= payload for state:
+// base64url(deflate-raw(JSON)), as the page writes it.
+func encodeStateLink(t *testing.T, state map[string]string) string {
+	t.Helper()
+	data, err := json.Marshal(state)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	w, err := flate.NewWriter(&buf, flate.BestCompression)
+	require.NoError(t, err)
+	_, err = w.Write(data)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
 func TestPageShareLinkRestoresTheEditorsWithoutRunning(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
@@ -201,6 +216,20 @@ func TestPageEmbedModes(t *testing.T) {
 		p.do("typing into the locked Model editor", chromedp.SendKeys(chromedp.CSS("#model-editor"), "typed"))
 		assert.Equal(t, before, p.value("#model-editor"), "typing does not change a locked editor")
 		assertAddTranscript(t, p.value("#user-message"), p.run())
+	})
+	t.Run("readonly=1 ignores a state link in the hash, but follows an example link", func(t *testing.T) {
+		p := newPage(t)
+		p.open("/?embed=1&readonly=1#example=add")
+		locked := p.value("#model-editor")
+		link := encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "replaced"}]`, "tools": "{}"})
+		eval[string](p, fmt.Sprintf(`location.hash = %s`, js("state="+link)))
+		time.Sleep(idleWindow)
+		assert.Equal(t, locked, p.value("#model-editor"), "a #state= link must not replace the code of a locked embed")
+		assert.Equal(t, "add", p.value("#example-select"), "the locked embed still shows its example")
+
+		eval[string](p, `location.hash = "example=chain"`)
+		waitFor[bool](p, waitTimeout, "#example=chain to switch the embed's example", `document.querySelector("#example-select").value === "chain"`)
+		assert.NotEqual(t, locked, p.value("#model-editor"), "an example link switches a locked embed's example")
 	})
 	t.Run("autorun=1 runs a shipped example", func(t *testing.T) {
 		p := newPage(t)

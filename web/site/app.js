@@ -2,6 +2,7 @@
 // menu, sharing and exporting to the engine (engine.js) and the run view
 // (runner.js). Nothing here runs user code: that happens only in workers.
 
+import { reportHeight } from "./embed-frame.js";
 import { Engine, onProgress } from "./engine.js";
 import { byId, h } from "./dom.js";
 import { Editor } from "./editor.js";
@@ -37,6 +38,8 @@ const engine = new Engine({
 
 const opts = readOptions();
 document.body.classList.toggle("embed", opts.embed);
+if (opts.theme) document.documentElement.dataset.theme = opts.theme;
+if (opts.embed) reportHeight();
 
 // makeEditor puts the editor for name ("model", "tools" or the Exercise's
 // "loop") in its box.
@@ -531,9 +534,13 @@ init().finally(() => {
 });
 
 // A link to #example=ID or #state=... on this very page (a tutorial's
-// "try this" link, say) opens it without a reload; it never runs it.
+// "try this" link, say) opens it without a reload; it never runs it. A
+// read-only embed ignores #state=: its locked editors hold the author's
+// code, and whatever can set the frame's hash must not replace it; its
+// shipped examples (#example=) may still switch.
 addEventListener("hashchange", async () => {
   const next = readOptions();
+  if (next.state && opts.embed && opts.readonly) return;
   if (!next.state && !next.example) return;
   const before = readState();
   try {

@@ -31,7 +31,7 @@ const userEdited = StateField.define({
 });
 
 // The editors' look follows the page: every colour is one of its custom
-// properties, which prefers-color-scheme switches (style.css). Syntax
+// properties, which follow the page's color-scheme (style.css). Syntax
 // colours are the .tok-* classes of classHighlighter, also in style.css.
 const pageTheme = EditorView.theme({
   "&": { color: "var(--fg)", backgroundColor: "var(--code-bg)", fontSize: "13px", height: "100%" },

@@ -20,11 +20,23 @@ function fence(text, lang = "") {
 }
 
 // code wraps text in inline code, with a run of backticks longer than any
-// inside it.
+// inside it, so nothing in it (HTML, a link) is read as Markdown. Line
+// breaks become spaces: a blank line would end the code span's paragraph
+// and let the rest be read as Markdown.
 function code(text) {
-  const longest = Math.max(0, ...[...String(text).matchAll(/`+/g)].map((m) => m[0].length));
+  const t = String(text).replace(/[\r\n]+/g, " ");
+  const longest = Math.max(0, ...[...t.matchAll(/`+/g)].map((m) => m[0].length));
   const f = "`".repeat(longest + 1);
-  return longest ? `${f} ${text} ${f}` : `${f}${text}${f}`;
+  return longest || /^ | $/.test(t) ? `${f} ${t} ${f}` : `${f}${t}${f}`;
+}
+
+// plain escapes text shown outside code (a stop reason from a run file):
+// every Markdown punctuation character is backslash-escaped, so none
+// starts HTML, a link or emphasis.
+function plain(text) {
+  return String(text)
+    .replace(/[\r\n]+/g, " ")
+    .replace(/[\\`*_{}\[\]()<>#+!|~&-]/g, "\\$&");
 }
 
 function asText(v) {
@@ -35,13 +47,14 @@ function asText(v) {
 // contents in code fences so nothing in them is read as Markdown.
 export function transcriptMarkdown(trace) {
   const parts = ["# agentloop transcript", ""];
-  for (const { message, role, failed, step } of trace.messages()) {
+  for (const { message, role, failed, cut, step } of trace.messages()) {
     const m = message && typeof message === "object" ? message : {};
-    const at = step ? ` (step ${step})` : "";
+    // A content the page cut (trace.js) is marked in the heading too.
+    const at = (step ? ` (step ${step})` : "") + (cut ? " (cut)" : "");
     if (role === "user") {
-      parts.push("**User**", fence(asText(m.content)));
+      parts.push(`**User**${at}`, fence(asText(m.content)));
     } else if (role === "tool") {
-      parts.push(`**Tool result: ${toolName(m.name)}${failed ? ", failed" : ""}**${at}`, fence(asText(m.content)));
+      parts.push(`**Tool result: ${code(toolName(m.name))}${failed ? ", failed" : ""}**${at}`, fence(asText(m.content)));
     } else if (m.type === "tool" && Array.isArray(m.calls)) {
       parts.push(`**Assistant: ${m.calls.length} tool calls**${at}`);
       for (const c of m.calls) parts.push(`- ${code(toolName(c && c.name))}`, fence(pretty(c && c.args !== undefined ? c.args : {}), "json"));
@@ -58,7 +71,7 @@ export function transcriptMarkdown(trace) {
   if (done) {
     parts.push("---", "");
     const steps = `${fmtCount(done.steps)} ${done.steps === 1 ? "step" : "steps"}`;
-    parts.push(`**Stopped:** ${done.reason}, ${steps}, ${fmtMs(done.ms)}`);
+    parts.push(`**Stopped:** ${plain(done.reason)}, ${steps}, ${fmtMs(done.ms)}`);
     if (done.reason === "final" || done.reason === "max_steps") parts.push("", fence(done.text));
     if (done.error) parts.push("", fence(done.error));
   }

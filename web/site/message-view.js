@@ -5,6 +5,12 @@
 
 import { h } from "./dom.js";
 import { fmtCount, fmtMs, toolName } from "./phases.js";
+import { CUT_PREFIX, cutReason } from "./trace.js";
+
+// cutNote says, under a message, that the page cut its content.
+function cutNote(length) {
+  return `Cut to its first ${fmtCount(CUT_PREFIX)} of ${fmtCount(Number(length) || 0)} characters: ${cutReason()}.`;
+}
 
 // Contents longer than this fold behind "show more".
 const FOLD_CHARS = 600;
@@ -88,8 +94,9 @@ function head(label, step, extra, ms) {
 }
 
 // messageView returns the <li> for message m ({message, role, failed,
-// step, index}, as the loop's event told it; ms, how long its call took).
-export function messageView({ message, role, failed, step, index, ms }) {
+// step, index}, as the loop's event told it; ms, how long its call took;
+// cut and contentLength when the page cut its content, see trace.js).
+export function messageView({ message, role, failed, step, index, ms, cut, contentLength }) {
   const li = h("li", { className: "msg", dataset: { role, index: String(index) } });
   const obj = message && typeof message === "object" ? message : {};
   const content = h("div", { className: "msg-content" });
@@ -124,5 +131,9 @@ export function messageView({ message, role, failed, step, index, ms }) {
   }
   li.append(content);
   if (more) li.append(more);
+  if (cut) {
+    li.dataset.cut = "true";
+    li.append(h("p", { className: "msg-cut", text: cutNote(contentLength) }));
+  }
   return li;
 }

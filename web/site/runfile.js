@@ -9,7 +9,9 @@
 //     "events": [{"kind": "message", "step": 0, ...}, ...]
 //   }
 //
-// The events are the run's events exactly as the page received them. This
+// The events are the run's events as the page kept them: an older event
+// whose content the page cut (see trace.js) says so with "cut": true and
+// "contentLength", the length its content had. This
 // module is pure (no DOM): reading a file never throws, it returns the run
 // or an error that names what is wrong and where.
 

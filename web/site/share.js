@@ -3,6 +3,7 @@
 // fills the editors; app.js never runs code that came from a link.
 
 import { pick } from "./storage.js";
+import { DEFAULT_TIME_LIMIT, checkTimeLimit } from "./fields.js";
 
 // A link's state is capped when inflated, so a crafted link cannot make
 // the page inflate gigabytes.
@@ -16,7 +17,9 @@ export async function encodeState(state) {
 }
 
 // decodeState returns the state in a link's payload, or throws an Error
-// saying what is wrong with it.
+// saying what is wrong with it. A link never raises the time limit above
+// the default: a longer one is lowered to it (the user may raise it by
+// hand), so a link cannot give its code minutes to eat the tab's memory.
 export async function decodeState(payload) {
   let bytes;
   try {
@@ -54,7 +57,13 @@ export async function decodeState(payload) {
   if (!code) {
     throw new Error("the link's state has no model and tools");
   }
-  return pick(state);
+  return capTimeLimit(pick(state));
+}
+
+function capTimeLimit(state) {
+  const limit = checkTimeLimit(state.timeLimit ?? "");
+  if (limit.value > DEFAULT_TIME_LIMIT) return { ...state, timeLimit: String(DEFAULT_TIME_LIMIT) };
+  return state;
 }
 
 function toBase64url(bytes) {

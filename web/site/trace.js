@@ -5,15 +5,42 @@
 // indexing into the list, never re-running. The events say what they
 // mean (a message's role, whether a tool call failed, the phase of the
 // loop that emitted them): the trace only indexes them.
+//
+// A long run's contents would fill the tab's memory (a tool that returns
+// 100 KB at each of 100,000 steps), so the trace keeps the full contents
+// (a message's content, a tool_end's content) only of its latest events,
+// up to FULL_CONTENT_BUDGET characters in all. An older content is cut to
+// its first CUT_PREFIX characters and a marker that says so; its event
+// gets cut: true and contentLength (the length it had). Every view reads
+// the cut event as it reads any other: stepping back still works, and
+// shows the shortened text.
+
+export const FULL_CONTENT_BUDGET = 16_000_000;
+export const CUT_PREFIX = 1000;
+
+// cutReason says why a content was cut.
+export function cutReason(budget = FULL_CONTENT_BUDGET) {
+  return `the page keeps full contents only for its latest ${budget.toLocaleString("en-US")} characters of messages and tool outputs`;
+}
+
+// cutMarker is what follows the prefix of a content the page cut.
+export function cutMarker(length, budget = FULL_CONTENT_BUDGET) {
+  return `… (cut: ${length.toLocaleString("en-US")} characters; ${cutReason(budget)})`;
+}
 
 // Trace holds one run's events. inputs is what the run was started with,
-// kept to tell whether the editors changed since.
+// kept to tell whether the editors changed since. fullBudget is how many
+// characters of content are kept whole (tests set a small one).
 export class Trace {
-  constructor(inputs) {
+  constructor(inputs, { fullBudget = FULL_CONTENT_BUDGET } = {}) {
     this.inputs = inputs;
     this.events = [];
     this.messagePos = []; // event index of each message event, in order
     this.doneIndex = -1;
+    this.fullBudget = fullBudget;
+    this.full = []; // event indexes whose long content is still whole, oldest first
+    this.fullHead = 0; // full[0..fullHead) have been cut
+    this.fullChars = 0;
   }
 
   get length() {
@@ -26,6 +53,22 @@ export class Trace {
       this.events.push(e);
       if (e.kind === "message") this.messagePos.push(i);
       else if (e.kind === "done" && this.doneIndex < 0) this.doneIndex = i;
+      const len = contentOf(e).length;
+      if (len > CUT_PREFIX && e.cut !== true) {
+        this.full.push(i);
+        this.fullChars += len;
+      }
+    }
+    // The newest long content stays whole even when it alone is over the
+    // budget.
+    while (this.fullChars > this.fullBudget && this.full.length - this.fullHead > 1) {
+      const i = this.full[this.fullHead++];
+      this.fullChars -= contentOf(this.events[i]).length;
+      this.events[i] = cutEvent(this.events[i], this.fullBudget);
+    }
+    if (this.fullHead > 4096) {
+      this.full = this.full.slice(this.fullHead);
+      this.fullHead = 0;
     }
   }
 
@@ -46,7 +89,7 @@ export class Trace {
   // failed, step, index}.
   message(i) {
     const e = this.events[this.messagePos[i]];
-    return { message: e.message, role: e.role || "", failed: e.failed === true, step: e.step, index: i };
+    return { message: e.message, role: e.role || "", failed: e.failed === true, cut: e.cut === true, contentLength: e.contentLength, step: e.step, index: i };
   }
 
   // doneUpTo returns the done event if it is within events[0..upto].
@@ -62,4 +105,34 @@ export class Trace {
   get done() {
     return this.doneIndex >= 0 ? this.events[this.doneIndex] : null;
   }
+}
+
+// contentOf returns the content the trace may cut: a tool_end's content or
+// a message's content, when it is a string; else "".
+function contentOf(e) {
+  if (!e || typeof e !== "object") return "";
+  if (e.kind === "tool_end" && typeof e.content === "string") return e.content;
+  if (e.kind === "message" && e.message && typeof e.message === "object" && typeof e.message.content === "string") return e.message.content;
+  return "";
+}
+
+// cutEvent returns a copy of e with its content cut (the event objects the
+// worker sent are never changed).
+function cutEvent(e, budget) {
+  const text = contentOf(e);
+  // A slice of a string can keep the whole of it alive (V8 makes it a view
+  // into the original, and the events' strings are views into the JSON
+  // they were parsed from): the cut text is copied into a string of its
+  // own, or cutting would free nothing.
+  const short = copyString(text.slice(0, CUT_PREFIX) + cutMarker(text.length, budget));
+  if (e.kind === "tool_end") return { ...e, content: short, cut: true, contentLength: text.length };
+  return { ...e, message: { ...e.message, content: short }, cut: true, contentLength: text.length };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+// copyString returns a fresh copy of s that shares no memory with it.
+function copyString(s) {
+  return decoder.decode(encoder.encode(s));
 }

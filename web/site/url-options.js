@@ -2,6 +2,7 @@
 //   ?embed=1        compact layout for a tutorial's iframe
 //   &readonly=1     editors locked
 //   &autorun=1      run at once, but only a shipped example (#example=ID)
+//   &theme=light|dark  force the colour scheme (else the system's)
 //   #example=ID     open a shipped example
 //   #state=...      open a share link (fills the editors, runs nothing)
 //   #phase=N        with #example=ID: record the run and show phase N
@@ -14,6 +15,7 @@ export function readOptions(loc = location) {
     embed: on("embed"),
     readonly: on("readonly"),
     autorun: on("autorun"),
+    theme: ["light", "dark"].includes(q.get("theme")) ? q.get("theme") : "",
     example: hash.get("example") || "",
     state: hash.get("state") || "",
     phase: Math.max(0, Math.trunc(Number(hash.get("phase"))) || 0),

@@ -27,7 +27,7 @@ test("Export JSON writes the run file: the inputs, the editors' code and every e
 
 test("the Markdown has every message in order, and the end", () => {
   const md = transcriptMarkdown(traceOf(addRun()));
-  const order = ["**User**", "What is 2 + 3?", "tool call `add`", '"a": 2', "**Tool result: add**", "final answer", "The answer is 5.", "**Stopped:** final, 2 steps"];
+  const order = ["**User**", "What is 2 + 3?", "tool call `add`", '"a": 2', "**Tool result: `add`**", "final answer", "The answer is 5.", "**Stopped:** final, 2 steps"];
   let at = 0;
   for (const want of order) {
     const i = md.indexOf(want, at);
@@ -40,9 +40,9 @@ test("the Markdown has every message in order, and the end", () => {
 test("a tool result is marked failed by its event, not by its text", () => {
   const tool = (failed, name, content) => ({ kind: "message", phase: "result", role: "tool", failed, step: 1, index: 1, message: { role: "tool", name, content } });
   const md = transcriptMarkdown(traceOf([tool(false, "echo", "error: just text"), tool(true, "boom", "it broke"), tool(true, undefined, "error: unknown tool ''")]));
-  assert.match(md, /\*\*Tool result: echo\*\*/);
-  assert.match(md, /\*\*Tool result: boom, failed\*\*/);
-  assert.match(md, /\*\*Tool result: \(missing name\), failed\*\*/);
+  assert.match(md, /\*\*Tool result: `echo`\*\*/);
+  assert.match(md, /\*\*Tool result: `boom`, failed\*\*/);
+  assert.match(md, /\*\*Tool result: `\(missing name\)`, failed\*\*/);
   assert.doesNotMatch(md, /undefined/);
 });
 
@@ -52,4 +52,81 @@ test("backticks in names and contents cannot break the Markdown", () => {
   const md = transcriptMarkdown(traceOf([call, final]));
   assert.match(md, /tool call `` a`b ``/);
   assert.match(md, /````\n```\nnot code\n````/);
+});
+
+// outsideCode returns the Markdown that a CommonMark reader would not read
+// as code: fenced blocks and code spans removed.
+function outsideCode(md) {
+  const out = [];
+  let fence = "";
+  for (const line of md.split("\n")) {
+    if (fence) {
+      if (new RegExp(`^${fence}\`*\\s*$`).test(line)) fence = "";
+      continue;
+    }
+    const open = /^(`{3,})/.exec(line);
+    if (open) {
+      fence = open[1];
+      continue;
+    }
+    let text = "";
+    for (let i = 0; i < line.length; ) {
+      const run = /^`+/.exec(line.slice(i));
+      if (!run) {
+        text += line[i++];
+        continue;
+      }
+      const n = run[0].length;
+      const close = new RegExp(`(?<!\`)\`{${n}}(?!\`)`, "g");
+      close.lastIndex = i + n;
+      const m = close.exec(line);
+      if (m) i = m.index + n;
+      else {
+        text += run[0];
+        i += n;
+      }
+    }
+    out.push(text);
+  }
+  return out.join("\n");
+}
+
+const HOSTILE = "a`<img src=x onerror=alert(1)>`[x](javascript:alert(1))";
+
+test("a hostile tool name stays inside its code span: no raw HTML, no link", () => {
+  const events = [
+    { kind: "message", phase: "user", role: "user", step: 0, index: 0, message: { role: "user", content: HOSTILE } },
+    { kind: "message", phase: "action", role: "assistant", step: 1, index: 1, message: { type: "tool", name: HOSTILE, args: { q: HOSTILE } } },
+    { kind: "message", phase: "result", role: "tool", failed: true, step: 1, index: 2, message: { role: "tool", name: HOSTILE, content: HOSTILE } },
+    { kind: "message", phase: "action", role: "assistant", step: 2, index: 3, message: { type: "tool", calls: [{ name: HOSTILE, args: {} }, { name: "``<b>x</b>", args: {} }] } },
+    { kind: "message", phase: "result", role: "tool", step: 2, index: 4, message: { role: "tool", name: "x\n\n<script>alert(1)</script>\n\n[y](javascript:alert(2))", content: "" } },
+    { kind: "done", phase: "final", step: 2, reason: "<img src=x onerror=alert(3)> [z](javascript:alert(3))", text: HOSTILE, steps: 2, ms: 1 },
+  ];
+  const md = transcriptMarkdown(traceOf(events));
+  const plain = outsideCode(md);
+  assert.doesNotMatch(plain, /(?<!\\)</, `no raw HTML outside code, in:\n${plain}`);
+  assert.doesNotMatch(plain, /(?<!\\)\]\s*(?<!\\)\(/, `no link outside code, in:\n${plain}`);
+  assert.doesNotMatch(plain, /javascript:alert\(1\)/, `user text is only ever inside code, in:\n${plain}`);
+  assert.ok(md.includes(HOSTILE), "the name is kept, as code");
+  assert.match(md, /x <script>alert\(1\)<\/script> \[y\]/, "a name's line breaks become spaces inside its code span");
+});
+
+test("contents the page cut are marked as cut in the run file and the Markdown", () => {
+  const out = (s) => `${s}:`.padEnd(50_000, "y");
+  const events = [{ kind: "message", phase: "user", role: "user", step: 0, index: 0, message: { role: "user", content: "go" } }];
+  for (let s = 1; s <= 3; s++) {
+    events.push(
+      { kind: "tool_end", phase: "tool_output", step: s, call: 0, name: "big", content: out(s), failed: false, ms: 1 },
+      { kind: "message", phase: "result", role: "tool", failed: false, step: s, index: s, message: { role: "tool", name: "big", content: out(s) } },
+    );
+  }
+  const t = new Trace({ userMessage: "go", maxSteps: 3 }, { fullBudget: 150_000 });
+  t.push(events);
+  const file = JSON.parse(transcriptJSON(t));
+  const results = file.events.filter((e) => e.kind === "message" && e.role === "tool");
+  assert.deepEqual(results.map((e) => [e.cut === true, e.contentLength]), [[true, 50_000], [false, undefined], [false, undefined]]);
+  assert.match(results[0].message.content, /^1:y+… \(cut: 50,000 characters/);
+  const md = transcriptMarkdown(t);
+  assert.match(md, /\*\*Tool result: `big`\*\* \(step 1\) \(cut\)\n```\n1:y+… \(cut: 50,000 characters/);
+  assert.match(md, /\*\*Tool result: `big`\*\* \(step 3\)\n/, "a whole content is not marked");
 });

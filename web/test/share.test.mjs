@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
 import { decodeState, encodeState } from "../site/share.js";
+import { checkTimeLimit } from "../site/fields.js";
 
 const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMessage: "hi — there", maxSteps: "7", timeLimit: "2000" };
 
@@ -30,4 +31,74 @@ test("a bad link says what is wrong with it", async () => {
 test("only the known fields come out of a link, as strings", async () => {
   const got = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: 3, evil: "<script>" })));
   assert.deepEqual(got, { model: "m", tools: "t", maxSteps: "3" });
+});
+
+test("a link never raises the time limit above the default", async () => {
+  const open = async (timeLimit) => (await decodeState(payload(JSON.stringify({ model: "m", tools: "t", timeLimit })))).timeLimit;
+  assert.equal(await open("600000"), "2000", "a link's 10-minute limit is lowered to the default 2000 ms");
+  assert.equal(await open(" 2001 "), "2000");
+  assert.equal(await open(600000), "2000", "a number is capped too");
+  assert.equal(await open("2000"), "2000");
+  assert.equal(await open("500"), "500", "a shorter limit is kept");
+  assert.equal(await open("abc"), "abc", "a bad value is kept for its field to explain (nothing runs until it is fixed)");
+});
+
+// mulberry32: a small seeded PRNG, so a failure can be replayed.
+function prng(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test("thousands of random and damaged links give a state or a clear error, never anything else", async () => {
+  const rand = prng(20240601);
+  const int = (n) => Math.floor(rand() * n);
+  const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const valid = [
+    await encodeState(state),
+    await encodeState({ model: "x", tools: "y", timeLimit: "600000", maxSteps: "-1" }),
+    await encodeState({ loop: "async function loop() {}", mode: "exercise" }),
+    payload(JSON.stringify({ model: 1, tools: null })),
+    payload('{"model":"m","tools":"t","__proto__":{"x":1},"timeLimit":{"a":1}}'),
+  ];
+  const damage = (p) => {
+    const chars = [...p];
+    switch (int(5)) {
+      case 0: // flip characters
+        for (let k = 0; k <= int(4); k++) chars[int(chars.length)] = B64[int(B64.length)];
+        return chars.join("");
+      case 1: // cut it short
+        return p.slice(0, int(p.length));
+      case 2: // insert junk, sometimes outside base64url
+        chars.splice(int(chars.length), 0, ..."%=+/ \u00e9\u{1F600}"[int(8)] ?? "A");
+        return chars.join("");
+      case 3: // random base64url
+        return Array.from({ length: int(200) }, () => B64[int(B64.length)]).join("");
+      default: // random JSON-ish text, deflated
+        return payload(Array.from({ length: int(80) }, () => '{}[]":,model tools timeLimit 0123456789'[int(41)]).join(""));
+    }
+  };
+  let opened = 0;
+  for (let n = 0; n < 2000; n++) {
+    const p = damage(valid[int(valid.length)]);
+    let got;
+    try {
+      got = await decodeState(p);
+    } catch (err) {
+      assert.ok(err instanceof Error, `link ${JSON.stringify(p)} threw ${err}, not an Error`);
+      assert.match(err.message, /^the link's state (is not valid base64url|is damaged|is not JSON|has no model and tools|is too large)/, `link ${JSON.stringify(p)}`);
+      continue;
+    }
+    opened++;
+    assert.equal(typeof got, "object", `link ${JSON.stringify(p)} gave ${got}`);
+    for (const [k, v] of Object.entries(got)) {
+      assert.ok(["model", "tools", "userMessage", "maxSteps", "timeLimit", "loop", "mode"].includes(k), `link ${JSON.stringify(p)} gave the unknown field ${k}`);
+      assert.equal(typeof v, "string", `link ${JSON.stringify(p)}: ${k} is a string`);
+    }
+    assert.ok(!(checkTimeLimit(got.timeLimit ?? "").value > 2000), `link ${JSON.stringify(p)} raised the time limit to ${got.timeLimit}`);
+  }
+  assert.ok(opened > 0, "some damaged links still open (the fuzzing reaches the checks after inflating)");
 });

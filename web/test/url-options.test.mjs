@@ -6,11 +6,11 @@ import { readOptions } from "../site/url-options.js";
 const at = (href) => readOptions(new URL(href, "https://example.org/agentloop/"));
 
 test("a plain address asks for nothing", () => {
-  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: "", phase: 0 });
+  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: "", phase: 0, theme: "" });
 });
 
 test("an embed with an example that runs at once", () => {
-  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: "", phase: 0 });
+  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: "", phase: 0, theme: "" });
 });
 
 test("only 1, true and yes switch an option on", () => {
@@ -29,4 +29,11 @@ test("#phase=N opens an example at phase N; anything but a positive whole number
   assert.equal(at("#example=add&phase=-3").phase, 0);
   assert.equal(at("#example=add&phase=x").phase, 0);
   assert.equal(at("?phase=8#example=add").phase, 0, "the phase is read from the hash only");
+});
+
+test("&theme=light or dark forces the colour scheme; anything else leaves the system's", () => {
+  assert.equal(at("?embed=1&theme=dark").theme, "dark");
+  assert.equal(at("?theme=light").theme, "light");
+  assert.equal(at("?theme=blue").theme, "");
+  assert.equal(at("#theme=dark").theme, "", "the theme is read from the query, not the hash");
 });
