@@ -2,7 +2,7 @@
 // which installs globalThis.runAgent), turns the editors' source into a
 // model and tools, and runs them, posting the run's events to the page.
 //
-// A module worker, bundled by make build into dist/worker.js (boot.js
+// A module worker, bundled by make build into dist/worker.js (agentloop.js
 // starts it). Only the engine is on the cold start's path: what a run
 // needs besides (the parser, the event outbox) is imported once the engine
 // is ready.
