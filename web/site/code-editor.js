@@ -62,14 +62,23 @@ const sourceForm = () => import("./source-form.js");
 // Code the page put there (an example, a link, what was saved) is checked
 // on Run, not while the engine is still starting: the parser loads on the
 // first edit.
+// The marks a run set stay while the text they mark is unchanged: a check
+// still pending from the last edit must not wipe them (a run is often
+// over before it).
 async function syntaxLint(view) {
-  if (!view.state.field(userEdited)) return [];
+  const kept = runMarks.get(view);
+  const marks = kept && kept.doc === view.state.doc ? kept.diagnostics : [];
+  if (!view.state.field(userEdited)) return marks;
   const doc = view.state.doc;
   const { readSource } = await sourceForm();
   const { error } = readSource(doc.toString());
-  if (!error) return [];
+  if (!error) return doc === view.state.doc ? marks : [];
   return [diagnosticAt(doc, error, "error")];
 }
+
+// runMarks holds, by editor view, the marks showError set and the text
+// they were set on.
+const runMarks = new WeakMap();
 
 // diagnosticAt makes a diagnostic for a 1-based line and column, covering
 // the rest of the word there (or one character) so the squiggle shows.
@@ -181,6 +190,7 @@ export class CodeEditor {
   // or clears the marks with null. severity: "error" or "warning".
   showError(err, severity = "error") {
     const diagnostics = err && err.line ? [diagnosticAt(this.view.state.doc, err, severity)] : [];
+    runMarks.set(this.view, { doc: this.view.state.doc, diagnostics });
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
   }
 
