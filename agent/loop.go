@@ -97,6 +97,7 @@ type run struct {
 	res    Result
 	began  time.Time
 	stepAt time.Duration // when the step under way began, on the run's clock
+	mark   time.Duration // the latest reading of the run's clock
 
 	// Reused from step to step, to spare an allocation each.
 	calls   []Call
@@ -159,8 +160,23 @@ func (r *run) append(phase Phase, m Message) {
 // monotonic clock where time.Now makes two.
 func (r *run) clock() time.Duration { return time.Since(r.began) }
 
-// since returns how long ago start was on the run's clock, for an event's
-// duration; without an observer it reads no clock and returns 0.
+// lap reads the clock for an event's duration, the time since the latest
+// reading, and keeps the reading as the start of whatever comes next.
+// Without an observer it reads no clock and returns 0. A step with an
+// observer thus reads the clock twice (the model's end and the tool's
+// end) and once without: in WebAssembly a reading is a call into
+// JavaScript.
+func (r *run) lap() time.Duration {
+	start := r.mark
+	if r.observed() {
+		r.mark = r.clock()
+	}
+	return r.mark - start
+}
+
+// since returns how long ago start was on the run's clock, for the
+// duration of one of several calls running at once; without an observer
+// it reads no clock and returns 0.
 func (r *run) since(start time.Duration) time.Duration {
 	if !r.observed() {
 		return 0
@@ -170,14 +186,16 @@ func (r *run) since(start time.Duration) time.Duration {
 
 // beginStep counts a model call about to be made, and closes the step
 // before it: a step lasts from its model call to the next one (or the
-// run's end).
-func (r *run) beginStep() time.Duration {
-	now := r.clock()
-	if r.res.Steps > 0 {
-		r.res.StepDurations = append(r.res.StepDurations, now-r.stepAt)
+// run's end). Without an observer it reads the clock; with one, the
+// latest reading (the previous step's last event) is recent enough.
+func (r *run) beginStep() {
+	if !r.observed() {
+		r.mark = r.clock()
 	}
-	r.res.Steps, r.stepAt = r.step, now
-	return now
+	if r.res.Steps > 0 {
+		r.res.StepDurations = append(r.res.StepDurations, r.mark-r.stepAt)
+	}
+	r.res.Steps, r.stepAt = r.step, r.mark
 }
 
 // failure tells a model call that failed because ctx was done (callModel
@@ -222,7 +240,7 @@ func (r *run) recoverAction(res **Result, err *error) {
 // error, which is the context's error when ctx is done. It adds the
 // action's usage to the run's.
 func (r *run) callModel(ctx context.Context) (action Action, err error) {
-	start := r.beginStep()
+	r.beginStep()
 	r.emit(Event{Kind: EventModelStart, Phase: PhaseModel, Step: r.step})
 	defer func() {
 		if v := recover(); v != nil {
@@ -237,7 +255,7 @@ func (r *run) callModel(ctx context.Context) (action Action, err error) {
 				err = ctx.Err()
 			}
 		}
-		r.emit(Event{Kind: EventModelEnd, Phase: PhaseModel, Step: r.step, Duration: r.since(start), Err: err})
+		r.emit(Event{Kind: EventModelEnd, Phase: PhaseModel, Step: r.step, Duration: r.lap(), Err: err})
 	}()
 	action, err = r.model(ctx, r.res.Messages)
 	if err != nil && !errors.Is(err, ErrMalformed) {
@@ -275,10 +293,9 @@ func (r *run) callTools(ctx context.Context, calls []Call) []Message {
 	r.results = results
 	if len(calls) == 1 {
 		r.emit(Event{Kind: EventToolStart, Phase: PhaseTool, Step: r.step, Tool: calls[0].Name, ID: calls[0].ID})
-		start := r.since(0)
 		m, phase := r.callTool(ctx, calls[0])
 		results[0] = m
-		r.toolDone(0, m, phase, r.since(start))
+		r.toolDone(0, m, phase, r.lap())
 		return results
 	}
 	type finished struct {
@@ -310,6 +327,7 @@ func (r *run) callTools(ctx context.Context, calls []Call) []Message {
 		results[f.i] = f.m
 		r.toolDone(f.i, f.m, f.phase, f.took)
 	}
+	r.lap() // the step's clock goes on from the slowest call's end
 	return results
 }
 

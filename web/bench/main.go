@@ -138,6 +138,7 @@ func main() {
 		}
 		if want["4"] {
 			add(benchSize(ctx, web))
+			add(benchSizeByPackage(ctx, root))
 		}
 		if want["5"] {
 			progress("5 (cold start)")
@@ -157,6 +158,7 @@ func main() {
 		}
 	} else if want["4"] {
 		add(benchSize(ctx, web))
+		add(benchSizeByPackage(ctx, root))
 	}
 	slices.SortStableFunc(sections, func(a, b section) int { return strings.Compare(a.Title[:2], b.Title[:2]) })
 	m.LoadAfter = loadAverage()

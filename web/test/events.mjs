@@ -17,7 +17,7 @@ export function addRun() {
     { kind: "tool_end", phase: "tool_output", step: 1, call: 0, name: "add", content: "5", failed: false, ms: 0.1 },
     { kind: "message", phase: "result", role: "tool", failed: false, step: 1, index: 2, message: result },
     { kind: "model_start", phase: "model", step: 2 },
-    { kind: "model_end", phase: "model", step: 2, ms: 0.2 },
+    { kind: "model_end", phase: "model", step: 2, ms: 0.3 },
     { kind: "message", phase: "action", role: "assistant", step: 2, index: 3, message: final },
     { kind: "done", phase: "final", step: 2, reason: "final", text: "The answer is 5.", steps: 2, ms: 3, stepMs: [1, 2], usage: { input_tokens: 0, output_tokens: 0 } },
   ];

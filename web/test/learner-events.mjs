@@ -2,25 +2,8 @@
 // what the model sees, per-step times), in the shape of the event
 // contract: every event has its phase, messages their role.
 
-export function seedRun() {
-  const user = { role: "user", content: "What is 2 + 3?" };
-  const call = { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } };
-  const result = { role: "tool", name: "add", content: "5" };
-  const final = { role: "assistant", type: "final", content: "The answer is 5." };
-  return [
-    { kind: "message", phase: "user", role: "user", step: 0, index: 0, message: user },
-    { kind: "model_start", phase: "model", step: 1 },
-    { kind: "model_end", phase: "model", step: 1, ms: 0.2 },
-    { kind: "message", phase: "action", role: "assistant", step: 1, index: 1, message: call },
-    { kind: "tool_start", phase: "tool", step: 1, call: 0, name: "add" },
-    { kind: "tool_end", phase: "tool_output", step: 1, call: 0, name: "add", content: "5", failed: false, ms: 0.1 },
-    { kind: "message", phase: "result", role: "tool", failed: false, step: 1, index: 2, message: result },
-    { kind: "model_start", phase: "model", step: 2 },
-    { kind: "model_end", phase: "model", step: 2, ms: 0.3 },
-    { kind: "message", phase: "action", role: "assistant", step: 2, index: 3, message: final },
-    { kind: "done", phase: "final", step: 2, reason: "final", text: "The answer is 5.", steps: 2, ms: 3, stepMs: [1, 2] },
-  ];
-}
+// seedRun is the seed example's run, as the other page tests use it.
+export { addRun as seedRun } from "./events.mjs";
 
 // parallelRun has one action with two calls; the second ends first.
 export function parallelRun() {

@@ -16,7 +16,7 @@ test("each event of a run is described", () => {
     "Step 1: tool 'add' returned in 0.10 ms.",
     "Step 1: the output of tool 'add' is appended to the messages.",
     "Step 2: the loop calls the model with the messages so far.",
-    "Step 2: the model answered in 0.20 ms.",
+    "Step 2: the model answered in 0.30 ms.",
     "Step 2: the model's action is appended to the messages.",
     "The model's final answer ends the run.",
   ]);
