@@ -16,6 +16,10 @@
 // can see it and recover. Malformed model output, a failing model and a
 // canceled context do stop it, with a *[StepError] that names the step.
 //
+// OnEvent observes a run as it goes. Every Event names the Phase of the
+// line of the loop that emitted it (a "// phase:" comment in loop.go), so a
+// view can point at the line without guessing; the playground does.
+//
 // Actions, tool arguments and the model itself are interfaces and opaque
 // values, so that a bridge to another runtime (JavaScript, in this project)
 // can keep its own values as they are instead of converting them each step.
