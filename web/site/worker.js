@@ -12,9 +12,18 @@
 // Array.prototype) can leak into the next, and killing a runaway worker
 // never loses anything the next run needs.
 //
+// The page talks to this worker over a private MessageChannel: its first
+// message, the only one read from self.onmessage, carries one port, and
+// every message after it, both ways, goes through that port. The port
+// lives in this module's scope, which the editors' code (evaluated with
+// indirect eval, in global scope) cannot reach, so user code calling
+// self.postMessage reaches no handler of the page's, and nothing it sends
+// to self is heard as the page's.
+//
 // Messages from the page:
-//   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
-//                             (or {type: "engine", url} to fetch it here)
+//   {type: "engine", module, port}  on self: a compiled WebAssembly.Module
+//                             of main.wasm (or url, to fetch it here), and
+//                             the port for everything after
 //   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?}
 //                             stopped: Stop came before the run did; the
 //                             loop then ends it at its first check
@@ -27,6 +36,9 @@
 //   {type: "code_error", editor, line, column, message, name}
 //       the first error a model or tool call threw, where in the editor
 //       it was thrown (the run goes on: the loop reports the failure).
+//   {type: "failed", error}
+//       the Go runtime stopped (before or after "ready"): this worker can
+//       run nothing more, and a run in it ends with error.
 
 import "./wasm_exec.js";
 
@@ -35,6 +47,22 @@ const startedAt = performance.now();
 
 // How long Go's main may take to install runAgent after it starts.
 const READY_TIMEOUT_MS = 10000;
+
+// The page's end of the private channel, set by the engine message.
+let port = null;
+// Built-ins are read now, before any user code runs: code that replaces
+// MessagePort.prototype.postMessage or Reflect.apply later must not get
+// hold of the port.
+const portPost = MessagePort.prototype.postMessage;
+const apply = Reflect.apply;
+
+// send posts msg to the page over the private channel.
+function send(msg) {
+  if (port) apply(portPost, port, [msg]);
+}
+
+// Why the Go runtime stopped, once it has: nothing calls into Go after.
+let goStopped = "";
 
 // Stop may arrive while the editors' code is still being evaluated; the
 // run then starts already aborted and the loop ends it at once.
@@ -45,13 +73,20 @@ let runParts = null;
 
 self.onmessage = (e) => {
   const msg = e.data;
+  if (port || !msg || msg.type !== "engine" || !(msg.port instanceof MessagePort)) return;
+  port = msg.port;
+  // The first message is the only one taken from self: later ones (user
+  // code can post to itself) are not the page's.
+  self.onmessage = null;
+  port.onmessage = (ev) => onPageMessage(ev.data);
+  boot(msg);
+};
+
+function onPageMessage(msg) {
   switch (msg && msg.type) {
-    case "engine":
-      boot(msg);
-      break;
     case "run":
       if (started) {
-        postMessage({ type: "end", ok: false, error: "this worker has already run once" });
+        send({ type: "end", ok: false, error: "this worker has already run once" });
         return;
       }
       started = true;
@@ -60,7 +95,7 @@ self.onmessage = (e) => {
       break;
     case "grade":
       if (started) {
-        postMessage({ type: "end", ok: false, error: "this worker has already run once" });
+        send({ type: "end", ok: false, error: "this worker has already run once" });
         return;
       }
       started = true;
@@ -73,11 +108,16 @@ self.onmessage = (e) => {
       if (self.answerModel) self.answerModel(msg.action);
       break;
   }
-};
+}
 
 function loadRunParts() {
   if (!runParts) {
-    runParts = Promise.all([import("./worker-compile.js"), import("./worker-events.js"), import("./worker-drive.js"), import("./worker-grade.js")]).then(([compile]) => compile);
+    runParts = Promise.all([import("./worker-compile.js"), import("./worker-events.js"), import("./worker-drive.js"), import("./worker-grade.js")]).then(([compile]) => {
+      // The outbox holds the port's sender: user code must not replace
+      // its methods to call it.
+      Object.freeze(self.Outbox.prototype);
+      return compile;
+    });
   }
   return runParts;
 }
@@ -98,16 +138,29 @@ async function boot(msg) {
       ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
     }
     timing.instantiated = at(performance.now());
-    // go.run settles only when Go's main returns; the bridge keeps it
-    // running, so this is not awaited.
-    go.run(instance).catch(() => {});
-    await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
+    // go.run settles only when Go's program ends (the bridge keeps it
+    // running): a runtime that stops (a fatal error, an exit) fails this
+    // worker at once, so the page ends the run with why, not with its
+    // watchdog's "did not return" after the time limit.
+    go.run(instance).then(
+      () => stopped("the Go program exited"),
+      (err) => stopped(describe(err)),
+    );
+    await until(() => typeof self.runAgent === "function" || goStopped !== "", READY_TIMEOUT_MS);
+    if (goStopped) return; // stopped() has told the page
     timing.ready = at(performance.now());
-    postMessage({ type: "ready", timing });
+    send({ type: "ready", timing });
     loadRunParts().then(warmUp, () => {}); // run() reports a failure
   } catch (err) {
-    postMessage({ type: "failed", error: describe(err) });
+    send({ type: "failed", error: describe(err) });
   }
+}
+
+// stopped tells the page, once, that the Go runtime has stopped.
+function stopped(reason) {
+  if (goStopped) return;
+  goStopped = reason || "no reason given";
+  send({ type: "failed", error: `the Go runtime stopped: ${goStopped}` });
 }
 
 // until resolves once cond() holds, checking after each macrotask: Go's
@@ -150,10 +203,10 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }
   try {
     parts = await loadRunParts();
   } catch (err) {
-    postMessage({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
+    send({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
     return;
   }
-  const outbox = new self.Outbox((msg) => postMessage(msg));
+  const outbox = new self.Outbox(send);
   const modelValue = evaluate(parts, outbox, "model", model);
   if (modelValue === FAILED) return;
   const toolsValue = evaluate(parts, outbox, "tools", tools);
@@ -193,10 +246,10 @@ async function grade({ source, cases }) {
   try {
     parts = await loadRunParts();
   } catch (err) {
-    postMessage({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
+    send({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
     return;
   }
-  const outbox = new self.Outbox((msg) => postMessage(msg));
+  const outbox = new self.Outbox(send);
   const loop = evaluate(parts, outbox, "loop", source);
   if (loop === FAILED) return;
   try {
