@@ -68,8 +68,10 @@ let goStopped = "";
 // run then starts already aborted and the loop ends it at once.
 const controller = new AbortController();
 let started = false;
-// What a run needs besides the engine, loaded after "ready".
+// What a run needs besides the engine, loaded after "ready", and the
+// same once loaded.
 let runParts = null;
+let runPartsLoaded = null;
 
 self.onmessage = (e) => {
   const msg = e.data;
@@ -105,7 +107,7 @@ function onPageMessage(msg) {
       controller.abort();
       break;
     case "answer":
-      if (self.answerModel) self.answerModel(msg.action);
+      if (runPartsLoaded) runPartsLoaded.answerModel(msg.action);
       break;
   }
 }
@@ -113,10 +115,14 @@ function onPageMessage(msg) {
 function loadRunParts() {
   if (!runParts) {
     runParts = Promise.all([import("./worker-compile.js"), import("./worker-events.js"), import("./worker-drive.js"), import("./worker-grade.js")]).then(([compile]) => {
-      // The outbox holds the port's sender: user code must not replace
-      // its methods to call it.
+      // What these scripts put on self is read now, before any user code
+      // runs: user code that replaces self.runAgent, self.driveModel or
+      // the outbox's methods must not be handed the callbacks that post
+      // to the page.
       Object.freeze(self.Outbox.prototype);
-      return compile;
+      const { runAgent, driveModel, answerModel, gradeLoop, Outbox } = self;
+      runPartsLoaded = { ...compile, runAgent, driveModel, answerModel, gradeLoop, Outbox };
+      return runPartsLoaded;
     });
   }
   return runParts;
@@ -189,9 +195,9 @@ async function warmUp(parts) {
   const model = parts.compileEditor('[\n  { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },\n  { role: "assistant", type: "final", content: "5" },\n]', "model");
   const tools = parts.compileEditor("{\n  add: ({ a, b }) => a + b,\n}", "tools");
   if (model.error || tools.error || started) return;
-  const outbox = new self.Outbox(() => {});
+  const outbox = new parts.Outbox(() => {});
   try {
-    await self.runAgent(model.value, watchTools(parts, tools.value, () => {}), "warm up", { maxSteps: 3, onEvent: (event) => outbox.event(event) });
+    await parts.runAgent(model.value, watchTools(parts, tools.value, () => {}), "warm up", { maxSteps: 3, onEvent: (event) => outbox.event(event) });
   } catch {
     // A warm-up that fails only leaves the first run slower.
   }
@@ -206,7 +212,7 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }
     send({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
     return;
   }
-  const outbox = new self.Outbox(send);
+  const outbox = new parts.Outbox(send);
   const modelValue = evaluate(parts, outbox, "model", model);
   if (modelValue === FAILED) return;
   const toolsValue = evaluate(parts, outbox, "tools", tools);
@@ -224,8 +230,8 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }
   };
 
   try {
-    const driven = self.driveModel(watchModel(parts, modelValue, report), drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
-    const text = await self.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
+    const driven = parts.driveModel(watchModel(parts, modelValue, report), drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
+    const text = await parts.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
       maxSteps,
       // The loop's own per-tool limit: a late tool's result becomes an
       // error the model sees, and the run goes on (0: no limit).
@@ -249,11 +255,11 @@ async function grade({ source, cases }) {
     send({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
     return;
   }
-  const outbox = new self.Outbox(send);
+  const outbox = new parts.Outbox(send);
   const loop = evaluate(parts, outbox, "loop", source);
   if (loop === FAILED) return;
   try {
-    await self.gradeLoop(loop, cases, (msg) => outbox.control(msg));
+    await parts.gradeLoop(loop, cases, (msg) => outbox.control(msg));
     outbox.control({ type: "end", ok: true });
   } catch (err) {
     outbox.control({ type: "end", ok: false, error: describe(err) });
