@@ -100,30 +100,56 @@ const shared = (globalThis.agentloopLoader ||= (() => {
 
 // startWorker starts a sandbox worker and hands it the compiled engine;
 // ready settles with the worker's timings once runAgent exists in it.
+//
+// The worker talks to the page only over a MessageChannel of its own: the
+// engine message, the first the worker gets and before any user code is
+// there, transfers one port, and the worker keeps it where user code
+// cannot reach it. Whatever user code posts with self.postMessage arrives
+// on the worker object, which nothing here listens to: it cannot pass for
+// the worker's events, its "ready" or its "end".
 function startWorker() {
   const worker = new Worker(shared.workerURL, { type: "module" });
+  const channel = new MessageChannel();
+  const port = channel.port1;
+  let onReady, onFailed; // ready's own
   const ready = new Promise((resolve, reject) => {
-    const onMessage = (e) => {
-      const msg = e.data;
-      if (!msg || (msg.type !== "ready" && msg.type !== "failed")) return;
-      worker.removeEventListener("message", onMessage);
-      if (msg.type === "ready") resolve(msg.timing);
-      else reject(new Error(String(msg.error)));
-    };
-    worker.addEventListener("message", onMessage);
-    worker.addEventListener("error", (ev) => {
-      // An error in the worker before it is ready is the engine failing
-      // to start; later ones are user code's own.
-      ev.preventDefault();
-      reject(new Error(ev.message || "the worker failed to start"));
-    });
-    shared.module.then(
-      (m) => worker.postMessage({ type: "engine", module: m, timeOrigin: performance.timeOrigin, postedAt: performance.now() }),
-      reject,
-    );
+    onReady = resolve;
+    onFailed = reject;
   });
+  worker.addEventListener("error", (ev) => {
+    // An error in the worker before it is ready is the engine failing to
+    // start; later ones are user code's own.
+    ev.preventDefault();
+    onFailed(new Error(ev.message || "the worker failed to start"));
+  });
+  shared.module.then(
+    (m) => worker.postMessage({ type: "engine", module: m, port: channel.port2, timeOrigin: performance.timeOrigin, postedAt: performance.now() }, [channel.port2]),
+    (err) => onFailed(err),
+  );
   ready.catch(() => {}); // the sandbox reports failures
-  return { worker, ready };
+  const started = { worker, port, ready, deliver: null };
+  let booted = false;
+  port.onmessage = (e) => {
+    const msg = e.data;
+    if (!isWorkerMessage(msg)) return;
+    if (!booted) {
+      if (msg.type === "ready") {
+        booted = true;
+        onReady(msg.timing);
+      } else if (msg.type === "failed") {
+        onFailed(new Error(String(msg.error)));
+      }
+      return;
+    }
+    if (started.deliver) started.deliver(msg);
+  };
+  return started;
+}
+
+// isWorkerMessage tells a message of the worker's shape (an object with a
+// string type) from anything else; the handlers switch on known types only.
+function isWorkerMessage(msg) {
+  return msg !== null && typeof msg === "object" && typeof msg.type === "string";
 }
 
 // The first sandbox worker starts with the download: the playground needs
@@ -144,26 +170,43 @@ function toolName(name) {
 
 // ---- the sandbox: workers that run user code, under the runaway guard ----
 
-// A Slot is one worker with its engine loading or loaded. Before it is
-// ready, its messages are startWorker's business; after, they go to the
-// run that took it.
+// A Slot is one worker with its engine loading or loaded. Until the engine
+// is ready its messages are startWorker's business; after, they go to the
+// run that took it. A worker whose Go runtime stopped is dead: a run in it
+// ends, and a spare that died is never handed out.
 class Slot {
-  constructor({ worker, ready }) {
+  constructor(started) {
+    const { worker, port, ready } = started;
     this.worker = worker;
+    this.port = port;
     this.ready = ready;
     this.listener = null;
     this.booted = false;
+    this.dead = "";
+    this.onDead = null;
     ready.then(() => (this.booted = true), () => {});
-    worker.addEventListener("message", (e) => {
-      if (this.booted && this.listener) this.listener(e.data);
-    });
+    started.deliver = (msg) => {
+      if (msg.type === "failed") {
+        this.dead = String(msg.error);
+        if (this.onDead) this.onDead(this);
+      }
+      if (this.listener) this.listener(msg);
+    };
     // Errors user code throws later, in its own timers, are not the run's
     // business (startWorker handles those before the engine is ready).
     worker.addEventListener("error", (ev) => ev.preventDefault());
   }
 
+  // post sends msg to the worker over the private channel.
+  post(msg) {
+    this.port.postMessage(msg);
+  }
+
   terminate() {
     this.listener = null;
+    this.onDead = null;
+    this.port.onmessage = null;
+    this.port.close();
     this.worker.terminate();
   }
 }
@@ -203,6 +246,13 @@ export class Sandbox {
 
   adopt(slot) {
     this.spare = slot;
+    // A spare whose Go runtime stopped is replaced, never handed out.
+    slot.onDead = () => {
+      if (this.spare !== slot) return;
+      this.spare = null;
+      slot.terminate();
+      this.warm();
+    };
     slot.ready.then(
       () => {
         if (this.status !== "ready") this.setStatus("ready");
@@ -220,7 +270,7 @@ export class Sandbox {
   // click's own task.
   takeReady() {
     const slot = this.spare;
-    if (!slot || !slot.booted) return null;
+    if (!slot || !slot.booted || slot.dead) return null;
     this.spare = null;
     return slot;
   }
@@ -231,6 +281,10 @@ export class Sandbox {
     const slot = this.spare;
     this.spare = null;
     await slot.ready;
+    if (slot.dead) {
+      slot.terminate();
+      throw new Error(slot.dead);
+    }
     return slot;
   }
 
@@ -267,7 +321,7 @@ const EDITOR_LABELS = { model: "the Model editor's code", tools: "the Tools edit
 
 // describeCall names a call the way the transcript and the banner do.
 function describeCall(c) {
-  if (c.kind === "eval") return EDITOR_LABELS[c.editor];
+  if (c.kind === "eval") return Object.hasOwn(EDITOR_LABELS, c.editor) ? EDITOR_LABELS[c.editor] : "the editors' code";
   if (c.kind === "case") return `case "${c.name}"`;
   if (c.kind === "model") return `the model at step ${c.step}`;
   return `tool '${toolName(c.name)}' at step ${c.step}`;
@@ -308,12 +362,13 @@ class Run {
       this.engine.warm();
       return;
     }
+    this.slot.onDead = null;
     this.slot.listener = (msg) => this.onMessage(msg);
     const { model, tools, userMessage, maxSteps, drive, toolTimeoutMs = 0, source, cases } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
     // Stop pressed before the worker was ready goes with the run, so that
     // the loop itself ends it, before it calls the model.
-    this.slot.worker.postMessage(
+    this.slot.post(
       this.request.job === "grade"
         ? { type: "grade", source, cases }
         : { type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, drive, stopped: this.stopping },
@@ -330,7 +385,7 @@ class Run {
   }
 
   sendStop() {
-    this.slot.worker.postMessage({ type: "stop" });
+    this.slot.post({ type: "stop" });
     this.stopTimer = setTimeout(() => {
       this.kill("canceled", `canceled at step ${this.lastStep}: the worker was busy, so it was stopped and replaced`, this.oldestCall());
     }, STOP_GRACE_MS);
@@ -343,11 +398,26 @@ class Run {
     return oldest;
   }
 
+  // onMessage takes one message of the worker's (isWorkerMessage). A
+  // message it cannot read ends the run with why, never with an exception
+  // on the page.
   onMessage(msg) {
     if (this.over) return;
+    try {
+      this.handle(msg);
+    } catch (err) {
+      this.kill("crashed", `the worker sent a message the page could not read (${msg.type}): ${err && err.message}`);
+    }
+  }
+
+  handle(msg) {
     const now = performance.now();
     this.lastMessageAt = now;
     switch (msg.type) {
+      case "failed":
+        // The worker's Go runtime stopped: nothing in it can answer now.
+        this.kill("crashed", String(msg.error), this.oldestCall());
+        break;
       case "evaluating":
         this.inflight.set("eval", { kind: "eval", editor: msg.editor, since: now });
         break;
@@ -366,8 +436,11 @@ class Run {
         if (this.h.onCodeError) this.h.onCodeError({ editor: msg.editor, line: msg.line, column: msg.column, message: msg.message, name: msg.name });
         break;
       case "events": {
-        this.precise = msg.precise;
+        this.precise = msg.precise !== false;
         const events = JSON.parse(msg.json);
+        if (!Array.isArray(events) || !events.every((e) => e !== null && typeof e === "object" && typeof e.kind === "string")) {
+          throw new Error("its events are not a list of events");
+        }
         for (const e of events) this.track(e, now);
         this.h.onEvents(events);
         break;
@@ -377,7 +450,7 @@ class Run {
         break;
       case "case_end":
         this.inflight.delete("case");
-        this.h.onCase(msg.index, msg.observed);
+        if (this.h.onCase) this.h.onCase(msg.index, msg.observed);
         break;
       case "ask":
         // A person answers this model call: the time limit is theirs to
@@ -434,7 +507,7 @@ class Run {
     this.inflight.set(-this.asked, { kind: "model", step: this.asked, since: now });
     this.lastMessageAt = now;
     this.asked = 0;
-    this.slot.worker.postMessage({ type: "answer", action });
+    this.slot.post({ type: "answer", action });
   }
 
   // check is the watchdog: it runs on the page's thread, which the worker

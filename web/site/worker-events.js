@@ -3,6 +3,7 @@
 //
 // Messages to the page:
 //   {type: "ready"} | {type: "failed", error}             the engine (worker.js)
+// all over the private port worker.js holds (post is its sender).
 //   {type: "evaluating", editor} | {type: "evaluated", editor}
 //   {type: "compile_error", editor, line?, column?, message}
 //   {type: "events", json: "[...]", precise}                runAgent's events, as JSON
@@ -32,6 +33,8 @@
   // Arrays may be longer than objects are wide: done's stepMs has one
   // number per step, and max steps goes up to 100,000.
   const MAX_ITEMS = 100000;
+  // Read before any user code runs, which may replace JSON.stringify.
+  const stringify = JSON.stringify;
 
   class Outbox {
     constructor(post) {
@@ -90,7 +93,7 @@
       // As JSON text: the page parses one string much faster than it
       // deserializes thousands of small cloned objects, and the events are
       // plain data already (plainEvent), so nothing is lost.
-      this.post({ type: "events", json: JSON.stringify(events), precise: this.budget > 0 });
+      this.post({ type: "events", json: stringify(events), precise: this.budget > 0 });
     }
 
     end(result) {

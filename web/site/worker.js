@@ -12,9 +12,18 @@
 // Array.prototype) can leak into the next, and killing a runaway worker
 // never loses anything the next run needs.
 //
+// The page talks to this worker over a private MessageChannel: its first
+// message, the only one read from self.onmessage, carries one port, and
+// every message after it, both ways, goes through that port. The port
+// lives in this module's scope, which the editors' code (evaluated with
+// indirect eval, in global scope) cannot reach, so user code calling
+// self.postMessage reaches no handler of the page's, and nothing it sends
+// to self is heard as the page's.
+//
 // Messages from the page:
-//   {type: "engine", module}  a compiled WebAssembly.Module of main.wasm
-//                             (or {type: "engine", url} to fetch it here)
+//   {type: "engine", module, port}  on self: a compiled WebAssembly.Module
+//                             of main.wasm (or url, to fetch it here), and
+//                             the port for everything after
 //   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?}
 //                             stopped: Stop came before the run did; the
 //                             loop then ends it at its first check
@@ -27,6 +36,9 @@
 //   {type: "code_error", editor, line, column, message, name}
 //       the first error a model or tool call threw, where in the editor
 //       it was thrown (the run goes on: the loop reports the failure).
+//   {type: "failed", error}
+//       the Go runtime stopped (before or after "ready"): this worker can
+//       run nothing more, and a run in it ends with error.
 
 import "./wasm_exec.js";
 
@@ -36,22 +48,47 @@ const startedAt = performance.now();
 // How long Go's main may take to install runAgent after it starts.
 const READY_TIMEOUT_MS = 10000;
 
+// The page's end of the private channel, set by the engine message.
+let port = null;
+// Built-ins are read now, before any user code runs: code that replaces
+// MessagePort.prototype.postMessage or Reflect.apply later must not get
+// hold of the port.
+const portPost = MessagePort.prototype.postMessage;
+const apply = Reflect.apply;
+
+// send posts msg to the page over the private channel.
+function send(msg) {
+  if (port) apply(portPost, port, [msg]);
+}
+
+// Why the Go runtime stopped, once it has: nothing calls into Go after.
+let goStopped = "";
+
 // Stop may arrive while the editors' code is still being evaluated; the
 // run then starts already aborted and the loop ends it at once.
 const controller = new AbortController();
 let started = false;
-// What a run needs besides the engine, loaded after "ready".
+// What a run needs besides the engine, loaded after "ready", and the
+// same once loaded.
 let runParts = null;
+let runPartsLoaded = null;
 
 self.onmessage = (e) => {
   const msg = e.data;
+  if (port || !msg || msg.type !== "engine" || !(msg.port instanceof MessagePort)) return;
+  port = msg.port;
+  // The first message is the only one taken from self: later ones (user
+  // code can post to itself) are not the page's.
+  self.onmessage = null;
+  port.onmessage = (ev) => onPageMessage(ev.data);
+  boot(msg);
+};
+
+function onPageMessage(msg) {
   switch (msg && msg.type) {
-    case "engine":
-      boot(msg);
-      break;
     case "run":
       if (started) {
-        postMessage({ type: "end", ok: false, error: "this worker has already run once" });
+        send({ type: "end", ok: false, error: "this worker has already run once" });
         return;
       }
       started = true;
@@ -60,7 +97,7 @@ self.onmessage = (e) => {
       break;
     case "grade":
       if (started) {
-        postMessage({ type: "end", ok: false, error: "this worker has already run once" });
+        send({ type: "end", ok: false, error: "this worker has already run once" });
         return;
       }
       started = true;
@@ -70,14 +107,23 @@ self.onmessage = (e) => {
       controller.abort();
       break;
     case "answer":
-      if (self.answerModel) self.answerModel(msg.action);
+      if (runPartsLoaded) runPartsLoaded.answerModel(msg.action);
       break;
   }
-};
+}
 
 function loadRunParts() {
   if (!runParts) {
-    runParts = Promise.all([import("./worker-compile.js"), import("./worker-events.js"), import("./worker-drive.js"), import("./worker-grade.js")]).then(([compile]) => compile);
+    runParts = Promise.all([import("./worker-compile.js"), import("./worker-events.js"), import("./worker-drive.js"), import("./worker-grade.js")]).then(([compile]) => {
+      // What these scripts put on self is read now, before any user code
+      // runs: user code that replaces self.runAgent, self.driveModel or
+      // the outbox's methods must not be handed the callbacks that post
+      // to the page.
+      Object.freeze(self.Outbox.prototype);
+      const { runAgent, driveModel, answerModel, gradeLoop, Outbox } = self;
+      runPartsLoaded = { ...compile, runAgent, driveModel, answerModel, gradeLoop, Outbox };
+      return runPartsLoaded;
+    });
   }
   return runParts;
 }
@@ -98,16 +144,29 @@ async function boot(msg) {
       ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
     }
     timing.instantiated = at(performance.now());
-    // go.run settles only when Go's main returns; the bridge keeps it
-    // running, so this is not awaited.
-    go.run(instance).catch(() => {});
-    await until(() => typeof self.runAgent === "function", READY_TIMEOUT_MS);
+    // go.run settles only when Go's program ends (the bridge keeps it
+    // running): a runtime that stops (a fatal error, an exit) fails this
+    // worker at once, so the page ends the run with why, not with its
+    // watchdog's "did not return" after the time limit.
+    go.run(instance).then(
+      () => stopped("the Go program exited"),
+      (err) => stopped(describe(err)),
+    );
+    await until(() => typeof self.runAgent === "function" || goStopped !== "", READY_TIMEOUT_MS);
+    if (goStopped) return; // stopped() has told the page
     timing.ready = at(performance.now());
-    postMessage({ type: "ready", timing });
+    send({ type: "ready", timing });
     loadRunParts().then(warmUp, () => {}); // run() reports a failure
   } catch (err) {
-    postMessage({ type: "failed", error: describe(err) });
+    send({ type: "failed", error: describe(err) });
   }
+}
+
+// stopped tells the page, once, that the Go runtime has stopped.
+function stopped(reason) {
+  if (goStopped) return;
+  goStopped = reason || "no reason given";
+  send({ type: "failed", error: `the Go runtime stopped: ${goStopped}` });
 }
 
 // until resolves once cond() holds, checking after each macrotask: Go's
@@ -136,9 +195,9 @@ async function warmUp(parts) {
   const model = parts.compileEditor('[\n  { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },\n  { role: "assistant", type: "final", content: "5" },\n]', "model");
   const tools = parts.compileEditor("{\n  add: ({ a, b }) => a + b,\n}", "tools");
   if (model.error || tools.error || started) return;
-  const outbox = new self.Outbox(() => {});
+  const outbox = new parts.Outbox(() => {});
   try {
-    await self.runAgent(model.value, watchTools(parts, tools.value, () => {}), "warm up", { maxSteps: 3, onEvent: (event) => outbox.event(event) });
+    await parts.runAgent(model.value, watchTools(parts, tools.value, () => {}), "warm up", { maxSteps: 3, onEvent: (event) => outbox.event(event) });
   } catch {
     // A warm-up that fails only leaves the first run slower.
   }
@@ -150,10 +209,10 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }
   try {
     parts = await loadRunParts();
   } catch (err) {
-    postMessage({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
+    send({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
     return;
   }
-  const outbox = new self.Outbox((msg) => postMessage(msg));
+  const outbox = new parts.Outbox(send);
   const modelValue = evaluate(parts, outbox, "model", model);
   if (modelValue === FAILED) return;
   const toolsValue = evaluate(parts, outbox, "tools", tools);
@@ -171,8 +230,8 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }
   };
 
   try {
-    const driven = self.driveModel(watchModel(parts, modelValue, report), drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
-    const text = await self.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
+    const driven = parts.driveModel(watchModel(parts, modelValue, report), drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
+    const text = await parts.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
       maxSteps,
       // The loop's own per-tool limit: a late tool's result becomes an
       // error the model sees, and the run goes on (0: no limit).
@@ -193,14 +252,14 @@ async function grade({ source, cases }) {
   try {
     parts = await loadRunParts();
   } catch (err) {
-    postMessage({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
+    send({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
     return;
   }
-  const outbox = new self.Outbox((msg) => postMessage(msg));
+  const outbox = new parts.Outbox(send);
   const loop = evaluate(parts, outbox, "loop", source);
   if (loop === FAILED) return;
   try {
-    await self.gradeLoop(loop, cases, (msg) => outbox.control(msg));
+    await parts.gradeLoop(loop, cases, (msg) => outbox.control(msg));
     outbox.control({ type: "end", ok: true });
   } catch (err) {
     outbox.control({ type: "end", ok: false, error: describe(err) });
