@@ -4,13 +4,9 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -41,27 +37,12 @@ func TestPageLongContentFoldsBehindShowMore(t *testing.T) {
 
 func TestPageExportsTheRunAsARunFile(t *testing.T) {
 	p := newPage(t)
-	dir := t.TempDir()
-	_, err := chromedp.CallBrowser(p.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior:         browser.SetDownloadBehaviorBehaviorAllow,
-		BrowserContextID: chromedp.FromContext(p.ctx).BrowserContextID,
-		DownloadPath:     dir,
-	})
-	require.NoError(t, err)
+	dir := p.allowDownloads(t)
 	p.open("/")
 	p.run()
 	p.click("#export-json")
 
-	var file string
-	require.Eventually(t, func() bool {
-		names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-		if len(names) == 1 {
-			file = names[0]
-		}
-		return file != ""
-	}, waitTimeout, pollInterval, "Export JSON downloads a .json file")
-	data, err := os.ReadFile(file)
-	require.NoError(t, err)
+	data := downloaded(t, dir)
 	var export struct {
 		Format  string `json:"format"`
 		Version int    `json:"version"`

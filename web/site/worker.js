@@ -204,15 +204,23 @@ async function warmUp(parts) {
   outbox.flush();
 }
 
-async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }) {
+// startJob loads what a run or a grade needs and opens its outbox; it
+// ends the job and returns null when the parts cannot load.
+async function startJob() {
   let parts;
   try {
     parts = await loadRunParts();
   } catch (err) {
     send({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
-    return;
+    return null;
   }
-  const outbox = new parts.Outbox(send);
+  return { parts, outbox: new parts.Outbox(send) };
+}
+
+async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }) {
+  const job = await startJob();
+  if (!job) return;
+  const { parts, outbox } = job;
   const modelValue = evaluate(parts, outbox, "model", model);
   if (modelValue === FAILED) return;
   const toolsValue = evaluate(parts, outbox, "tools", tools);
@@ -248,14 +256,9 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }
 // grade runs the learner's loop on the Exercise's cases; the page
 // compares what it did with the real loop (exercise-check.js).
 async function grade({ source, cases }) {
-  let parts;
-  try {
-    parts = await loadRunParts();
-  } catch (err) {
-    send({ type: "end", ok: false, error: `the worker could not load its parts: ${describe(err)}` });
-    return;
-  }
-  const outbox = new parts.Outbox(send);
+  const job = await startJob();
+  if (!job) return;
+  const { parts, outbox } = job;
   const loop = evaluate(parts, outbox, "loop", source);
   if (loop === FAILED) return;
   try {
