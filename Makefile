@@ -37,13 +37,17 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 tools-npm: $(NPM_STAMP)
 
 # The page (entry app.js) and its worker (entry worker.js, which imports
-# wasm_exec.js) bundled by esbuild: minified, with source maps, code shared
-# by both and what loads later (the worker's parser) split into chunks.
-# Every source of web/site is a prerequisite; the outputs live in dist/.
+# wasm_exec.js) bundled by esbuild, minified, with source maps. The page is
+# ES modules, what loads later (the editors) split into chunks; the worker
+# is one classic script, because the sandbox frame's opaque origin can load
+# only those without CORS (sandbox.js). Every source of web/site is a
+# prerequisite; the outputs live in dist/.
+ESBUILD_FLAGS := --bundle --minify --sourcemap --target=es2022 --log-level=warning
 web/site/dist/app.js: $(wildcard web/site/*.js) web/site/wasm_exec.js $(NPM_STAMP)
 	rm -rf web/site/dist
-	web/node_modules/.bin/esbuild web/site/app.js web/site/worker.js --bundle --splitting --format=esm \
-	  --minify --sourcemap --target=es2022 --outdir=web/site/dist --chunk-names=chunks/[name]-[hash] --log-level=warning
+	web/node_modules/.bin/esbuild web/site/app.js $(ESBUILD_FLAGS) --splitting --format=esm \
+	  --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
+	web/node_modules/.bin/esbuild web/site/worker.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/worker.js
 
 # The Exercise mode grades the learner's loop on agenttest's cases, computed
 # by running the real loop: one source of truth, never a copy kept by hand.

@@ -15,6 +15,9 @@ import (
 var tutorialFiles = map[string]string{
 	"/agentloop-page.html": "testdata/agentloop-page.html",
 	"/agentloop-page.js":   "testdata/agentloop-page.js",
+	// The same page under a Content-Security-Policy that allows neither
+	// the sandbox frame nor WebAssembly.
+	"/agentloop-strict-page.html": "testdata/agentloop-strict-page.html",
 }
 
 type sandboxed struct {
@@ -25,8 +28,12 @@ type sandboxed struct {
 }
 
 func openTutorial(t *testing.T) *page {
+	return openTutorialAt(t, "/agentloop-page.html")
+}
+
+func openTutorialAt(t *testing.T, path string) *page {
 	p := newTab(t)
-	p.do("loading the tutorial page", chromedp.Navigate(p.url("/agentloop-page.html")))
+	p.do("loading the tutorial page", chromedp.Navigate(p.url(path)))
 	waitFor[bool](p, waitTimeout, "the tutorial's module", `typeof globalThis.tutorial === "object"`)
 	return p
 }
@@ -58,4 +65,23 @@ func TestAgentloopSandboxStopsARunawayToolAndTheNextCallWorks(t *testing.T) {
 	assert.Empty(t, next.Error, "the call after a runaway works")
 	assert.Equal(t, "The answer is 5.", next.Answer)
 	assert.Contains(t, next.Events, "tool_end", "onEvent streams the sandboxed run's events")
+}
+
+// A tutorial page whose Content-Security-Policy blocks the sandbox frame
+// or WebAssembly hears so at once, with the directive to add, rather than
+// a time-out later.
+func TestAgentloopNamesWhatAPagesPolicyBlocks(t *testing.T) {
+	p := newTab(t)
+	p.allowConsole(`Content Security Policy|Content-Security-Policy|WebAssembly`)
+	p.do("loading the strict tutorial page", chromedp.Navigate(p.url("/agentloop-strict-page.html")))
+	waitFor[bool](p, waitTimeout, "the tutorial's module", `typeof globalThis.tutorial === "object"`)
+
+	got := eval[sandboxed](p, `tutorial.sandboxed('[{ role: "assistant", type: "final", content: "hi" }]', '{}', 2000)`)
+	assert.Empty(t, got.Answer, "runAgentSandboxed ran although the page's policy blocks the sandbox frame")
+	assert.Contains(t, got.Error, "Content-Security-Policy does not allow the sandbox frame", "the rejection says what blocked the sandbox")
+	assert.Contains(t, got.Error, "frame-src", "the rejection names the directive to change")
+	assert.Less(t, got.Ms, 3000.0, "the rejection comes at once, not after a time-out")
+
+	loadErr := eval[string](p, `tutorial.loadError()`)
+	assert.Contains(t, loadErr, "'wasm-unsafe-eval'", "ready rejects naming what the policy must allow for runAgent on the page")
 }

@@ -3,11 +3,13 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // User code in the worker cannot speak for the worker: what it posts with
@@ -80,4 +82,69 @@ func TestPageForgedToolEndsDoNotHoldOffTheWatchdog(t *testing.T) {
 	assert.Less(t, took, 5*time.Second, "the hung tool was stopped %v after Run: its forged tool_end events kept the watchdog off", took)
 	p.setValue("#time-limit", "2000")
 	p.assertStillWorks(t)
+}
+
+// A tool that eats the heap until its worker runs out of memory crashes
+// the sandbox frame the workers live in, never the page: the run ends at
+// once with the crash named (not with the time limit's "did not return"),
+// the editors are untouched, and the next run works in a new frame.
+func TestPageHeapEatingToolCrashesOnlyTheSandbox(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.chooseExample("add")
+	tools := `{
+  add: () => {
+    const keep = [];
+    for (;;) keep.push(new Array(2 ** 24).fill(keep.length));
+  },
+}`
+	p.setEditor("tools-editor", tools)
+	p.setValue("#time-limit", "120000")
+	start := time.Now()
+	v := p.waitBannerAfter(func() { p.click("#run") })
+	took := time.Since(start)
+	t.Logf("crash reported %v after Run: %s", took, v.Banner.Text)
+	assert.Equal(t, "crashed", v.Banner.Reason, "the banner's reason for a tool that ran out of memory; it said %q", v.Banner.Text)
+	assert.Contains(t, v.Banner.Text, "out of memory", "the banner says what most likely happened")
+	assert.Contains(t, v.Banner.Text, "tool 'add' at step 1", "the banner names the call that was running")
+	assert.Less(t, took, time.Minute, "the crash was reported %v after Run, as if only the time limit caught it", took)
+	assert.Equal(t, tools, p.value("#tools-editor"), "the crash changed the Tools editor")
+	p.setValue("#time-limit", "2000")
+	p.assertStillWorks(t)
+}
+
+// User code runs in a frame with an opaque origin and a policy with no
+// network: it can neither fetch (the site or anywhere), open a socket or
+// load a script from elsewhere, nor reach the site's IndexedDB or caches.
+func TestPageUserCodeReachesNoNetworkAndNoSiteStorage(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.chooseExample("add")
+	p.setEditor("tools-editor", fmt.Sprintf(`{
+  add: async () => {
+    const tries = [];
+    const attempt = async (what, fn) => {
+      try {
+        tries.push(what + " reached: " + String(await fn()));
+      } catch (err) {
+        tries.push(what + " blocked");
+      }
+    };
+    await attempt("fetch", () => fetch(%q).then((r) => r.status));
+    await attempt("WebSocket", () => new Promise((ok, fail) => {
+      const ws = new WebSocket(%q);
+      ws.onopen = () => ok("open");
+      ws.onerror = () => fail(new Error("no"));
+    }));
+    await attempt("importScripts", () => importScripts("https://example.org/x.js"));
+    await attempt("indexedDB", () => indexedDB.open("agentloop-probe") && "opened");
+    await attempt("caches", () => caches.keys());
+    return tries.join("; ");
+  },
+}`, p.url("/index.html"), strings.Replace(p.url("/"), "http", "ws", 1)))
+	p.allowConsole(`Content Security Policy|WebSocket|index\.html`)
+	v := p.run()
+	require.GreaterOrEqual(t, len(v.Transcript), 3, "the run shows the tool's result: %s", v)
+	assert.Equal(t, "fetch blocked; WebSocket blocked; importScripts blocked; indexedDB blocked; caches blocked", v.Transcript[2].Text,
+		"what the tool could reach from the sandbox")
 }

@@ -4,13 +4,14 @@
 //   await ready;                      // the engine is loaded on this page
 //   const answer = await runAgent(model, tools, "What is 2 + 3?", { maxSteps: 5, onEvent });
 //
-// It finds main.wasm, wasm_exec.js and dist/worker.js next to itself
-// (import.meta.url) and loads main.wasm once per page: one download and
-// one compile, shared by the page's own runAgent and every sandbox worker.
+// It finds main.wasm, wasm_exec.js, sandbox.html and dist/worker.js next
+// to itself (import.meta.url) and downloads main.wasm once per page.
 // runAgent runs on the page's thread, exactly as the README's raw snippet;
 // runAgentSandboxed evaluates untrusted source in a worker under the
-// runaway guard. The playground's engine (engine.js) is this module's
-// Sandbox: the code that runs user-written JS is this one piece.
+// runaway guard, and that worker lives in a hidden sandboxed frame with an
+// opaque origin and no network (see Frame). The playground's engine
+// (engine.js) is this module's Sandbox: the code that runs user-written
+// JS is this one piece.
 //
 // Served as it is (an ES module with no imports), so a page that imports
 // it starts the download at once. Importing it twice by the same URL is
@@ -20,7 +21,7 @@ const here = new URL(".", import.meta.url);
 const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
 const TICK_MIN_MS = 20;
 
-// ---- the loader: main.wasm, fetched with progress, compiled once ----
+// ---- the loader: main.wasm, fetched once, with progress ----
 
 const listeners = new Set();
 let lastProgress = { phase: "download", received: 0, total: 0 };
@@ -40,40 +41,50 @@ export function onProgress(fn) {
   return () => listeners.delete(fn);
 }
 
-// count reads a copy of the response's body to report bytes received; the
-// response itself goes to compileStreaming untouched, so the browser can
-// reuse its code cache for main.wasm on a later visit.
-async function count(copy) {
-  const total = Number(copy.headers.get("Content-Length")) || 0;
+// download fetches main.wasm's bytes, reporting the bytes received. The
+// sandbox frame compiles them (a compiled module cannot cross into its
+// opaque origin), and they are kept to start a new frame after a crash.
+async function download(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${res.statusText}`);
+  if (!res.body) return new Uint8Array(await res.arrayBuffer());
+  // Content-Length is the encoded size: with compression it is no total
+  // for the decoded bytes counted here.
+  const length = Number(res.headers.get("Content-Length")) || 0;
+  const chunks = [];
   let received = 0;
-  const reader = copy.body.getReader();
+  const reader = res.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    chunks.push(value);
     received += value.byteLength;
-    progress({ phase: "download", received, total });
+    progress({ phase: "download", received, total: received <= length ? length : 0 });
   }
-  progress({ phase: "compile" });
+  const bytes = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
-async function compile(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${res.statusText}`);
-  const counted = res.body ? count(res.clone()).catch(() => {}) : Promise.resolve();
-  let module;
+// compileOnPage compiles main.wasm for runAgent on the page's own thread.
+// It waits for the download, then compiles streaming from the HTTP cache,
+// so the browser can reuse its compiled code on a later visit; a host
+// that serves .wasm without application/wasm gets the bytes compiled.
+async function compileOnPage(url) {
+  const bytes = await shared.bytes;
   try {
-    module = await WebAssembly.compileStreaming(res);
+    const res = await fetch(url);
+    if (res.ok) return await WebAssembly.compileStreaming(res);
   } catch (err) {
-    // A host that serves .wasm without application/wasm: compile the bytes.
     if (!(err instanceof TypeError)) throw describeCSP(err);
-    const again = await fetch(url);
-    if (!again.ok) throw new Error(`${url}: HTTP ${again.status} ${again.statusText}`);
-    module = await WebAssembly.compile(await again.arrayBuffer()).catch((e) => {
-      throw describeCSP(e);
-    });
   }
-  await counted;
-  return module;
+  return WebAssembly.compile(bytes).catch((err) => {
+    throw describeCSP(err);
+  });
 }
 
 // describeCSP names a Content-Security-Policy that refuses WebAssembly.
@@ -85,30 +96,186 @@ function describeCSP(err) {
   return err;
 }
 
+// ---- the sandbox frame: where user code runs ----
+
+// How long the frame may take to answer a ping before it counts as
+// crashed. Its thread never runs user code, so only a crashed frame (or a
+// machine stalled that long) misses it.
+const FRAME_ANSWER_MS = 1500;
+// How long the frame may take to start before the engine counts as failed.
+const FRAME_START_MS = 15000;
+const CRASHED = "the sandbox that runs the code crashed (most likely it ran out of memory)";
+
+// A Frame is the hidden <iframe sandbox="allow-scripts"> (sandbox.html)
+// whose workers run user code. Its origin is opaque, so user code cannot
+// reach the site's storage, and its own Content-Security-Policy gives it
+// no network; a browser that isolates sandboxed frames (Chromium does)
+// runs it in a process of its own, so a worker that eats the heap crashes
+// the frame and not the page. The frame's thread runs none of the user's
+// code: a ping it does not answer means the frame is gone, and every
+// worker in it with it.
+class Frame {
+  constructor() {
+    this.url = new URL("sandbox.html", here).href;
+    this.workers = new Map(); // id -> {onError, onCrash}
+    this.nextID = 1;
+    this.crashed = "";
+    this.pingSeq = 0;
+    this.pingSentAt = 0;
+    const channel = new MessageChannel();
+    this.control = channel.port1;
+    this.control.onmessage = (e) => this.onControl(e.data);
+    let started, failed;
+    this.started = new Promise((resolve, reject) => {
+      started = resolve;
+      failed = reject;
+    });
+    this.started.catch(() => {});
+    this.onStarted = started;
+    this.onStartFailed = failed;
+    this.startTimer = setTimeout(() => this.fail(`${this.url} did not start within ${FRAME_START_MS} ms: is sandbox.html deployed next to agentloop.js?`), FRAME_START_MS);
+    this.onViolation = (e) => {
+      if (e.blockedURI && this.url.startsWith(e.blockedURI)) {
+        this.fail(`the page's Content-Security-Policy does not allow the sandbox frame: add ${new URL(this.url).origin} to ${e.effectiveDirective || "frame-src"}`);
+      }
+    };
+    document.addEventListener("securitypolicyviolation", this.onViolation);
+
+    const el = document.createElement("iframe");
+    el.sandbox = "allow-scripts";
+    el.hidden = true;
+    el.tabIndex = -1;
+    el.title = "agentloop sandbox";
+    el.setAttribute("aria-hidden", "true");
+    el.addEventListener("load", () => el.contentWindow.postMessage({ type: "control" }, "*", [channel.port2]), { once: true });
+    el.src = this.url;
+    this.element = el;
+    (document.body || document.documentElement).append(el);
+    // A copy, not a transfer: the bytes start the next frame if this one
+    // crashes. Posted now, it waits in the port until the frame listens.
+    shared.bytes.then(
+      (bytes) => this.control.postMessage({ type: "wasm", bytes }),
+      (err) => this.fail(`main.wasm could not be loaded: ${err.message}`),
+    );
+  }
+
+  onControl(msg) {
+    if (!isWorkerMessage(msg) || this.crashed) return;
+    switch (msg.type) {
+      case "hello":
+        clearTimeout(this.startTimer);
+        document.removeEventListener("securitypolicyviolation", this.onViolation);
+        break;
+      case "compiled":
+        this.onStarted();
+        break;
+      case "compile_failed":
+        this.fail(`main.wasm could not be compiled: ${describeCSP(new Error(String(msg.error))).message}`);
+        break;
+      case "worker_error": {
+        const w = this.workers.get(msg.id);
+        if (w) w.onError(String(msg.message));
+        break;
+      }
+      case "pong":
+        if (msg.seq === this.pingSeq) this.pingSentAt = 0;
+        break;
+    }
+  }
+
+  // startWorker starts a worker in the frame whose channel to the page is
+  // port; onError(message) hears its error events, onCrash(reason) that
+  // the frame is gone. It returns the worker's id.
+  startWorker(port, onError, onCrash) {
+    const id = this.nextID++;
+    if (this.crashed) {
+      queueMicrotask(() => onCrash(this.crashed));
+      return id;
+    }
+    this.workers.set(id, { onError, onCrash });
+    this.control.postMessage({ type: "start", id, port, timeOrigin: performance.timeOrigin, postedAt: performance.now() }, [port]);
+    return id;
+  }
+
+  terminate(id) {
+    if (this.workers.delete(id) && !this.crashed) this.control.postMessage({ type: "terminate", id });
+  }
+
+  // answering pings the frame and tells whether it has answered the
+  // previous ping in time; it is called on the watchdog's ticks.
+  answering(now) {
+    if (this.crashed) return false;
+    if (this.pingSentAt && now - this.pingSentAt >= FRAME_ANSWER_MS) {
+      this.fail(CRASHED, true);
+      return false;
+    }
+    if (!this.pingSentAt) {
+      this.pingSentAt = now;
+      this.control.postMessage({ type: "ping", seq: ++this.pingSeq });
+    }
+    return true;
+  }
+
+  // fail ends the frame: its workers hear why (lost: it crashed while it
+  // ran them, rather than failing to start), and the next worker starts in
+  // a new frame.
+  fail(reason, lost = false) {
+    if (this.crashed) return;
+    this.crashed = reason;
+    clearTimeout(this.startTimer);
+    document.removeEventListener("securitypolicyviolation", this.onViolation);
+    this.onStartFailed(new Error(reason));
+    if (shared.frame === this) shared.frame = null;
+    const workers = [...this.workers.values()];
+    this.workers.clear();
+    this.control.onmessage = null;
+    this.control.close();
+    this.element.remove();
+    for (const w of workers) w.onCrash(reason, lost);
+  }
+}
+
 const shared = (globalThis.agentloopLoader ||= (() => {
-  const module = compile(new URL("main.wasm", here).href);
-  module.then(
-    () => {
-      performance.mark("wasm-compiled");
-      progress({ phase: "ready" });
-    },
-    (err) => progress({ phase: "failed", error: err.message }),
+  const loader = { bytes: download(new URL("main.wasm", here).href), frame: null };
+  loader.bytes.then(
+    () => progress({ phase: "compile" }),
+    (err) => progress({ phase: "failed", error: `main.wasm could not be loaded: ${err.message}` }),
   );
-  module.catch(() => {});
-  return { module, workerURL: new URL("dist/worker.js", here).href };
+  loader.bytes.catch(() => {});
+  return loader;
 })());
 
-// startWorker starts a sandbox worker and hands it the compiled engine;
-// ready settles with the worker's timings once runAgent exists in it.
+// currentFrame returns the sandbox frame, starting one when there is none
+// (at first, and after a crash).
+function currentFrame() {
+  if (!shared.frame) {
+    const frame = new Frame();
+    shared.frame = frame;
+    // Progress is the first frame's: a later one replaces a crashed frame.
+    if (lastProgress.phase !== "ready") {
+      frame.started.then(
+        () => {
+          performance.mark("wasm-compiled");
+          progress({ phase: "ready" });
+        },
+        (err) => progress({ phase: "failed", error: err.message }),
+      );
+    }
+  }
+  return shared.frame;
+}
+
+// startWorker starts a sandbox worker in the frame; ready settles with the
+// worker's timings once runAgent exists in it.
 //
 // The worker talks to the page only over a MessageChannel of its own: the
 // engine message, the first the worker gets and before any user code is
 // there, transfers one port, and the worker keeps it where user code
-// cannot reach it. Whatever user code posts with self.postMessage arrives
-// on the worker object, which nothing here listens to: it cannot pass for
-// the worker's events, its "ready" or its "end".
+// cannot reach it. Whatever user code posts with self.postMessage goes to
+// the frame, which forwards nothing: it cannot pass for the worker's
+// events, its "ready" or its "end".
 function startWorker() {
-  const worker = new Worker(shared.workerURL, { type: "module" });
+  const frame = currentFrame();
   const channel = new MessageChannel();
   const port = channel.port1;
   let onReady, onFailed; // ready's own
@@ -116,19 +283,22 @@ function startWorker() {
     onReady = resolve;
     onFailed = reject;
   });
-  worker.addEventListener("error", (ev) => {
-    // An error in the worker before it is ready is the engine failing to
-    // start; later ones are user code's own.
-    ev.preventDefault();
-    onFailed(new Error(ev.message || "the worker failed to start"));
-  });
-  shared.module.then(
-    (m) => worker.postMessage({ type: "engine", module: m, port: channel.port2, timeOrigin: performance.timeOrigin, postedAt: performance.now() }, [channel.port2]),
-    (err) => onFailed(err),
-  );
   ready.catch(() => {}); // the sandbox reports failures
-  const started = { worker, port, ready, deliver: null };
+  const started = { frame, id: 0, port, ready, deliver: null };
   let booted = false;
+  // An error in the worker before it is ready is the engine failing to
+  // start; later ones are user code's own (in its timers), not the run's.
+  const onError = (message) => {
+    if (!booted) onFailed(new Error(message));
+  };
+  // A frame that failed takes its workers with it: one not yet ready
+  // failed to start (a spare lost with its frame is replaced, see
+  // Sandbox.adopt), one ready tells its run.
+  const onCrash = (reason, lost) => {
+    if (!booted) return onFailed(Object.assign(new Error(reason), { lost }));
+    if (started.deliver) started.deliver({ type: "failed", error: reason, crashed: true });
+  };
+  started.id = frame.startWorker(channel.port2, onError, onCrash);
   port.onmessage = (e) => {
     const msg = e.data;
     if (!isWorkerMessage(msg)) return;
@@ -176,8 +346,9 @@ function toolName(name) {
 // ends, and a spare that died is never handed out.
 class Slot {
   constructor(started) {
-    const { worker, port, ready } = started;
-    this.worker = worker;
+    const { frame, id, port, ready } = started;
+    this.frame = frame;
+    this.id = id;
     this.port = port;
     this.ready = ready;
     this.listener = null;
@@ -192,9 +363,6 @@ class Slot {
       }
       if (this.listener) this.listener(msg);
     };
-    // Errors user code throws later, in its own timers, are not the run's
-    // business (startWorker handles those before the engine is ready).
-    worker.addEventListener("error", (ev) => ev.preventDefault());
   }
 
   // post sends msg to the worker over the private channel.
@@ -207,7 +375,7 @@ class Slot {
     this.onDead = null;
     this.port.onmessage = null;
     this.port.close();
-    this.worker.terminate();
+    this.frame.terminate(this.id);
   }
 }
 
@@ -220,9 +388,7 @@ export class Sandbox {
     this.onStatus = onStatus;
     this.status = "loading";
     this.detail = "";
-    this.module = shared.module;
     this.spare = null;
-    this.module.catch((err) => this.setStatus("failed", `main.wasm could not be loaded: ${err.message}`));
     let first = firstWorker;
     firstWorker = null; // the first sandbox takes the worker started with the page
     const slot = new Slot(first || startWorker());
@@ -260,6 +426,7 @@ export class Sandbox {
       (err) => {
         if (this.spare === slot) this.spare = null;
         slot.terminate();
+        if (err.lost) return this.warm(); // its frame crashed under a run
         this.setStatus("failed", err.message);
       },
     );
@@ -414,10 +581,14 @@ class Run {
     const now = performance.now();
     this.lastMessageAt = now;
     switch (msg.type) {
-      case "failed":
-        // The worker's Go runtime stopped: nothing in it can answer now.
-        this.kill("crashed", String(msg.error), this.oldestCall());
+      case "failed": {
+        // The worker's Go runtime stopped, or its frame crashed: nothing
+        // in it can answer now.
+        const oldest = this.oldestCall();
+        const during = msg.crashed && oldest ? ` while ${describeCall(oldest)} was running` : "";
+        this.kill("crashed", `${msg.error}${during}`, oldest);
         break;
+      }
       case "evaluating":
         this.inflight.set("eval", { kind: "eval", editor: msg.editor, since: now });
         break;
@@ -513,9 +684,11 @@ class Run {
   // check is the watchdog: it runs on the page's thread, which the worker
   // can never block.
   check() {
-    if (this.over || this.asked) return;
-    const limit = this.request.timeLimitMs;
+    if (this.over) return;
     const now = performance.now();
+    // A crashed frame ends the run at once, through its workers (onCrash).
+    if (!this.slot.frame.answering(now) || this.over || this.asked) return;
+    const limit = this.request.timeLimitMs;
     const oldest = this.oldestCall();
     if (oldest && now - oldest.since >= limit) {
       const verb = oldest.kind === "eval" || oldest.kind === "case" ? "did not finish" : "did not return";
@@ -587,7 +760,8 @@ function loadOnPage() {
     pageEngine = (async () => {
       if (typeof globalThis.Go !== "function") await import(new URL("wasm_exec.js", here).href);
       const go = new Go();
-      const instance = await WebAssembly.instantiate(await shared.module, go.importObject).catch((err) => {
+      const module = await compileOnPage(new URL("main.wasm", here).href);
+      const instance = await WebAssembly.instantiate(module, go.importObject).catch((err) => {
         throw describeCSP(err);
       });
       let exited = null;

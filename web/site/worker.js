@@ -2,10 +2,12 @@
 // which installs globalThis.runAgent), turns the editors' source into a
 // model and tools, and runs them, posting the run's events to the page.
 //
-// A module worker, bundled by make build into dist/worker.js (agentloop.js
-// starts it). Only the engine is on the cold start's path: what a run
-// needs besides (the parser, the event outbox) is imported once the engine
-// is ready.
+// Bundled by make build into dist/worker.js, one classic script with
+// wasm_exec.js in it: the sandbox frame (sandbox.js) starts it from a blob:
+// URL that importScripts it, because the frame's origin is opaque and a
+// module worker from the site would need CORS. What a run needs besides
+// the engine (the parser, the event outbox) is evaluated once the engine
+// is ready, off the cold start's path.
 //
 // Each worker serves a single run: the page starts a fresh one for every
 // run, so nothing a run leaves behind (timers, globals, a patched
@@ -21,9 +23,8 @@
 // to self is heard as the page's.
 //
 // Messages from the page:
-//   {type: "engine", module, port}  on self: a compiled WebAssembly.Module
-//                             of main.wasm (or url, to fetch it here), and
-//                             the port for everything after
+//   {type: "engine", module, port}  on self, from the sandbox frame: main.wasm
+//                             compiled, and the port for everything after
 //   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?}
 //                             stopped: Stop came before the run did; the
 //                             loop then ends it at its first check
@@ -129,7 +130,7 @@ function loadRunParts() {
 }
 
 async function boot(msg) {
-  const { module, url } = msg;
+  const { module } = msg;
   // Times are ms since the page's time origin, so they line up with the
   // page's own performance entries.
   const shift = performance.timeOrigin - (msg.timeOrigin || performance.timeOrigin);
@@ -137,12 +138,7 @@ async function boot(msg) {
   const timing = { started: at(startedAt), posted: msg.postedAt, engineMessage: at(performance.now()) };
   try {
     const go = new Go();
-    let instance;
-    if (module) {
-      instance = await WebAssembly.instantiate(module, go.importObject);
-    } else {
-      ({ instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject));
-    }
+    const instance = await WebAssembly.instantiate(module, go.importObject);
     timing.instantiated = at(performance.now());
     // go.run settles only when Go's program ends (the bridge keeps it
     // running): a runtime that stops (a fatal error, an exit) fails this

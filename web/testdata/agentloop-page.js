@@ -16,6 +16,10 @@ globalThis.tutorial = {
     document.querySelector("#out").textContent = answer;
     return { answer, kinds };
   },
+  // loadError is why the engine cannot run on this page, or "".
+  async loadError() {
+    return ready.then(() => "", (err) => err.message);
+  },
   // sandboxed runs sources in the sandbox: {answer, ms} or {error, ms}.
   async sandboxed(model, tools, timeLimit) {
     const t0 = performance.now();
