@@ -41,33 +41,78 @@ export function onProgress(fn) {
   return () => listeners.delete(fn);
 }
 
-// download fetches main.wasm's bytes, reporting the bytes received. The
-// sandbox frame compiles them (a compiled module cannot cross into its
-// opaque origin), and they are kept to start a new frame after a crash.
-async function download(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${res.statusText}`);
-  if (!res.body) return new Uint8Array(await res.arrayBuffer());
-  // Content-Length is the encoded size: with compression it is no total
-  // for the decoded bytes counted here.
-  const length = Number(res.headers.get("Content-Length")) || 0;
-  const chunks = [];
-  let received = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    progress({ phase: "download", received, total: received <= length ? length : 0 });
+// PROGRESS_EVERY_MS spaces the download's progress reports: each may
+// repaint the page's engine status, and the bytes arrive in many chunks.
+const PROGRESS_EVERY_MS = 50;
+
+// A Download fetches main.wasm once, reporting the bytes received, and
+// hands its chunks, as they arrive, to every sink piped to it: the sandbox
+// frame compiles while the bytes still arrive (a compiled module cannot
+// cross into its opaque origin), and a frame started after a crash gets
+// the chunks kept here. A sink is {chunk(Uint8Array), end(), fail(Error)}.
+class Download {
+  constructor(url) {
+    this.url = url;
+    this.chunks = [];
+    this.sinks = new Set();
+    this.error = null;
+    this.done = false;
+    this.finished = this.fetch();
+    this.finished.catch(() => {});
   }
-  const bytes = new Uint8Array(received);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
+
+  async fetch() {
+    try {
+      const res = await fetch(this.url);
+      if (!res.ok) throw new Error(`${this.url}: HTTP ${res.status} ${res.statusText}`);
+      // Content-Length is the encoded size: with compression it is no
+      // total for the decoded bytes counted here.
+      const length = Number(res.headers.get("Content-Length")) || 0;
+      let received = 0;
+      let reportedAt = 0;
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.chunks.push(value);
+        received += value.byteLength;
+        for (const sink of this.sinks) sink.chunk(value);
+        const now = performance.now();
+        if (now - reportedAt >= PROGRESS_EVERY_MS || received === length) {
+          reportedAt = now;
+          progress({ phase: "download", received, total: received <= length ? length : 0 });
+        }
+      }
+    } catch (err) {
+      this.error = err;
+      for (const sink of this.sinks) sink.fail(err);
+      this.sinks.clear();
+      throw err;
+    }
+    this.done = true;
+    for (const sink of this.sinks) sink.end();
+    this.sinks.clear();
   }
-  return bytes;
+
+  // pipe gives sink the chunks received so far and then the rest.
+  pipe(sink) {
+    for (const chunk of this.chunks) sink.chunk(chunk);
+    if (this.error) sink.fail(this.error);
+    else if (this.done) sink.end();
+    else this.sinks.add(sink);
+  }
+
+  // bytes resolves with the whole of main.wasm.
+  async bytes() {
+    await this.finished;
+    const bytes = new Uint8Array(this.chunks.reduce((n, c) => n + c.byteLength, 0));
+    let at = 0;
+    for (const chunk of this.chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return bytes;
+  }
 }
 
 // compileOnPage compiles main.wasm for runAgent on the page's own thread.
@@ -75,7 +120,7 @@ async function download(url) {
 // so the browser can reuse its compiled code on a later visit; a host
 // that serves .wasm without application/wasm gets the bytes compiled.
 async function compileOnPage(url) {
-  const bytes = await shared.bytes;
+  const bytes = await shared.wasm.bytes();
   try {
     const res = await fetch(url);
     if (res.ok) return await WebAssembly.compileStreaming(res);
@@ -115,7 +160,9 @@ const CRASHED = "the sandbox that runs the code crashed (most likely it ran out 
 // code: a ping it does not answer means the frame is gone, and every
 // worker in it with it.
 class Frame {
-  constructor() {
+  // existing is a frame of the page's own markup to adopt (see
+  // markupFrame), or null to add one.
+  constructor(existing = null) {
     this.url = new URL("sandbox.html", here).href;
     this.workers = new Map(); // id -> {onError, onCrash}
     this.nextID = 1;
@@ -141,22 +188,36 @@ class Frame {
     };
     document.addEventListener("securitypolicyviolation", this.onViolation);
 
-    const el = document.createElement("iframe");
-    el.sandbox = "allow-scripts";
-    el.hidden = true;
-    el.tabIndex = -1;
-    el.title = "agentloop sandbox";
-    el.setAttribute("aria-hidden", "true");
-    el.addEventListener("load", () => el.contentWindow.postMessage({ type: "control" }, "*", [channel.port2]), { once: true });
-    el.src = this.url;
-    this.element = el;
-    (document.body || document.documentElement).append(el);
-    // A copy, not a transfer: the bytes start the next frame if this one
-    // crashes. Posted now, it waits in the port until the frame listens.
-    shared.bytes.then(
-      (bytes) => this.control.postMessage({ type: "wasm", bytes }),
-      (err) => this.fail(`main.wasm could not be loaded: ${err.message}`),
-    );
+    // The frame says hello when its script runs (sandbox.js); the first
+    // hello gets the control port.
+    this.onHello = (e) => {
+      if (e.source !== this.element.contentWindow || !e.data || e.data.type !== "agentloop-sandbox-hello") return;
+      removeEventListener("message", this.onHello);
+      e.source.postMessage({ type: "control" }, "*", [channel.port2]);
+    };
+    addEventListener("message", this.onHello);
+    if (existing) {
+      this.element = existing;
+      // It may have said hello before this listened: ask again.
+      existing.contentWindow.postMessage({ type: "agentloop-sandbox-hello?" }, "*");
+    } else {
+      const el = document.createElement("iframe");
+      el.sandbox = "allow-scripts";
+      el.hidden = true;
+      el.tabIndex = -1;
+      el.title = "agentloop sandbox";
+      el.setAttribute("aria-hidden", "true");
+      el.src = this.url;
+      this.element = el;
+      (document.body || document.documentElement).append(el);
+    }
+    // Copies, not transfers: the chunks start the next frame if this one
+    // crashes. Posted now, they wait in the port until the frame listens.
+    shared.wasm.pipe({
+      chunk: (chunk) => !this.crashed && this.control.postMessage({ type: "wasm", chunk }),
+      end: () => !this.crashed && this.control.postMessage({ type: "wasm_end" }),
+      fail: (err) => this.fail(`main.wasm could not be loaded: ${err.message}`),
+    });
   }
 
   onControl(msg) {
@@ -224,6 +285,7 @@ class Frame {
     this.crashed = reason;
     clearTimeout(this.startTimer);
     document.removeEventListener("securitypolicyviolation", this.onViolation);
+    removeEventListener("message", this.onHello);
     this.onStartFailed(new Error(reason));
     if (shared.frame === this) shared.frame = null;
     const workers = [...this.workers.values()];
@@ -236,20 +298,32 @@ class Frame {
 }
 
 const shared = (globalThis.agentloopLoader ||= (() => {
-  const loader = { bytes: download(new URL("main.wasm", here).href), frame: null };
-  loader.bytes.then(
+  const loader = { wasm: new Download(new URL("main.wasm", here).href), frame: null, adopted: false };
+  loader.wasm.finished.then(
     () => progress({ phase: "compile" }),
     (err) => progress({ phase: "failed", error: `main.wasm could not be loaded: ${err.message}` }),
   );
-  loader.bytes.catch(() => {});
   return loader;
 })());
+
+// markupFrame returns the sandbox frame the page's own markup holds, if
+// any: the playground's index.html has one, so that the frame loads while
+// the page is still being parsed, long before this module runs. It is
+// adopted only as the first frame, and only if it is this very sandbox.
+function markupFrame() {
+  if (shared.adopted) return null;
+  shared.adopted = true;
+  const el = document.querySelector("iframe[data-agentloop-sandbox]");
+  const url = new URL("sandbox.html", here).href;
+  if (!el || el.src !== url || el.getAttribute("sandbox") !== "allow-scripts" || !el.contentWindow) return null;
+  return el;
+}
 
 // currentFrame returns the sandbox frame, starting one when there is none
 // (at first, and after a crash).
 function currentFrame() {
   if (!shared.frame) {
-    const frame = new Frame();
+    const frame = new Frame(markupFrame());
     shared.frame = frame;
     // Progress is the first frame's: a later one replaces a crashed frame.
     if (lastProgress.phase !== "ready") {
