@@ -169,6 +169,7 @@ class Frame {
     this.crashed = "";
     this.pingSeq = 0;
     this.pingSentAt = 0;
+    this.askedAt = 0;
     const channel = new MessageChannel();
     this.control = channel.port1;
     this.control.onmessage = (e) => this.onControl(e.data);
@@ -266,6 +267,11 @@ class Frame {
   // previous ping in time; it is called on the watchdog's ticks.
   answering(now) {
     if (this.crashed) return false;
+    // A page whose own thread was stalled (a long render) may not have
+    // read a pong that came in time: it asks again rather than judge.
+    const stalled = now - this.askedAt > FRAME_ANSWER_MS / 3;
+    this.askedAt = now;
+    if (stalled) this.pingSentAt = 0;
     if (this.pingSentAt && now - this.pingSentAt >= FRAME_ANSWER_MS) {
       this.fail(CRASHED, true);
       return false;
