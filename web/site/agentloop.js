@@ -120,14 +120,14 @@ class Download {
 // so the browser can reuse its compiled code on a later visit; a host
 // that serves .wasm without application/wasm gets the bytes compiled.
 async function compileOnPage(url) {
-  const bytes = await shared.wasm.bytes();
+  await shared.wasm.finished;
   try {
     const res = await fetch(url);
     if (res.ok) return await WebAssembly.compileStreaming(res);
   } catch (err) {
     if (!(err instanceof TypeError)) throw describeCSP(err);
   }
-  return WebAssembly.compile(bytes).catch((err) => {
+  return WebAssembly.compile(await shared.wasm.bytes()).catch((err) => {
     throw describeCSP(err);
   });
 }
