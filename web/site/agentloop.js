@@ -522,17 +522,23 @@ export class Sandbox {
     return slot;
   }
 
-  // take hands out the spare worker once it is ready.
+  // take hands out the spare worker once it is ready. A spare that dies
+  // first (its Go runtime stopped, its frame crashed) is replaced once:
+  // only a fresh worker that fails too means the engine cannot start.
   async take() {
-    if (!this.spare) this.warm();
-    const slot = this.spare;
-    this.spare = null;
-    await slot.ready;
-    if (slot.dead) {
-      slot.terminate();
-      throw new Error(slot.dead);
+    for (let attempt = 1; ; attempt++) {
+      if (!this.spare) this.warm();
+      const slot = this.spare;
+      this.spare = null;
+      try {
+        await slot.ready;
+        if (slot.dead) throw new Error(slot.dead);
+        return slot;
+      } catch (err) {
+        slot.terminate();
+        if (attempt === 2) throw err;
+      }
     }
-    return slot;
   }
 
   // run starts a run of request {model, tools, userMessage, maxSteps,
