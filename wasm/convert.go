@@ -5,7 +5,6 @@ package main
 import (
 	"errors"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/hack-pad/safejs"
@@ -13,20 +12,17 @@ import (
 
 // Conversions between JavaScript values and Go values.
 
-// property reads a dotted path of properties of v, such as Array.isArray,
-// and fails when one is missing.
-func property(v safejs.Value, path ...string) (safejs.Value, error) {
-	for i, p := range path {
-		next, err := v.Get(p)
-		if err != nil {
-			return next, errors.New("reading " + strings.Join(path[:i+1], ".") + ": " + err.Error())
-		}
-		if next.IsUndefined() {
-			return next, errors.New(strings.Join(path[:i+1], ".") + " is undefined in this JavaScript environment")
-		}
-		v = next
+// property reads the property name of v, such as Function of globalThis,
+// and fails when it is missing.
+func property(v safejs.Value, name string) (safejs.Value, error) {
+	p, err := v.Get(name)
+	if err != nil {
+		return p, errors.New("reading " + name + ": " + err.Error())
 	}
-	return v, nil
+	if p.IsUndefined() {
+		return p, errors.New(name + " is undefined in this JavaScript environment")
+	}
+	return p, nil
 }
 
 // milliseconds is d in JavaScript's unit of time, as a float.
