@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"agentloop.dev/agent"
 	"github.com/hack-pad/safejs"
@@ -327,9 +326,7 @@ func (r *run) call(op, a, b int) (safejs.Value, error) {
 		}
 		r.jsOps, r.jsOpsCap = grown, 2*n
 	}
-	// The floats' own bytes are those of a Float64Array: WebAssembly is
-	// little-endian, like every JavaScript engine that runs it.
-	b8 := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(r.ops))), 8*n)
+	b8 := float64Bytes(r.ops)
 	r.ops = r.ops[:opHeader]
 	strs := r.strs
 	defer func() {
