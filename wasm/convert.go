@@ -4,29 +4,25 @@ package main
 
 import (
 	"errors"
-	"math"
-	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/hack-pad/safejs"
 )
 
 // Conversions between JavaScript values and Go values.
 
-// property reads a dotted path of properties of v, such as Array.isArray,
-// and fails when one is missing.
-func property(v safejs.Value, path ...string) (safejs.Value, error) {
-	for i, p := range path {
-		next, err := v.Get(p)
-		if err != nil {
-			return next, errors.New("reading " + strings.Join(path[:i+1], ".") + ": " + err.Error())
-		}
-		if next.IsUndefined() {
-			return next, errors.New(strings.Join(path[:i+1], ".") + " is undefined in this JavaScript environment")
-		}
-		v = next
+// property reads the property name of v, such as Function of globalThis,
+// and fails when it is missing.
+func property(v safejs.Value, name string) (safejs.Value, error) {
+	p, err := v.Get(name)
+	if err != nil {
+		return p, errors.New("reading " + name + ": " + err.Error())
 	}
-	return v, nil
+	if p.IsUndefined() {
+		return p, errors.New(name + " is undefined in this JavaScript environment")
+	}
+	return p, nil
 }
 
 // milliseconds is d in JavaScript's unit of time, as a float.
@@ -34,15 +30,9 @@ func milliseconds(d time.Duration) float64 {
 	return float64(d) / float64(time.Millisecond)
 }
 
-// float64Bytes encodes ms as the bytes of a little-endian Float64Array,
-// the byte order of WebAssembly and of every JavaScript engine it runs in.
-func float64Bytes(ms []float64) []byte {
-	out := make([]byte, 8*len(ms))
-	for i, f := range ms {
-		bits := math.Float64bits(f)
-		for j := range 8 {
-			out[8*i+j] = byte(bits >> (8 * j))
-		}
-	}
-	return out
+// float64Bytes returns the bytes of f, which are those of a Float64Array:
+// WebAssembly is little-endian, like every JavaScript engine that runs it.
+// The bytes are f's own, not a copy.
+func float64Bytes(f []float64) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(f))), 8*len(f))
 }

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"agentloop.dev/agent"
 	"github.com/hack-pad/safejs"
@@ -170,15 +169,13 @@ func jsMessage(err error) string {
 // model_end event: the agent's words, except for the errors the bridge
 // makes itself, which the agent took for the model's.
 func errorText(err error) string {
-	var budget *budgetError
-	var broken *brokenError
-	var internal *internalError
-	switch {
-	case errors.As(err, &budget):
+	if budget, ok := errors.AsType[*budgetError](err); ok {
 		return budget.Error()
-	case errors.As(err, &broken):
+	}
+	if broken, ok := errors.AsType[*brokenError](err); ok {
 		return broken.Error()
-	case errors.As(err, &internal):
+	}
+	if internal, ok := errors.AsType[*internalError](err); ok {
 		return internal.Error()
 	}
 	return err.Error()
@@ -187,18 +184,16 @@ func errorText(err error) string {
 // rejection is the message and the kind of the run's rejection for err,
 // which ended the run at step.
 func rejection(step int, err error) (string, int) {
-	var broken *brokenError
-	var thrown *thrownError
-	switch {
-	case errors.Is(err, context.Canceled):
+	if errors.Is(err, context.Canceled) {
 		return "step " + strconv.Itoa(step) + ": aborted", rejectAbort
-	case errors.As(err, &broken):
+	}
+	if broken, ok := errors.AsType[*brokenError](err); ok {
 		return "step " + strconv.Itoa(broken.step) + ": " + broken.Error(), rejectPlain
-	case errors.As(err, &thrown):
+	}
+	if _, ok := errors.AsType[*thrownError](err); ok {
 		return err.Error(), rejectThrown
 	}
-	var stepErr *agent.StepError
-	if errors.As(err, &stepErr) {
+	if stepErr, ok := errors.AsType[*agent.StepError](err); ok {
 		return "step " + strconv.Itoa(stepErr.Step) + ": " + errorText(stepErr.Err), rejectPlain
 	}
 	return errorText(err), rejectPlain
@@ -214,8 +209,7 @@ func (r *run) finish(res *agent.Result, err error) {
 	message, kind := "", rejectNone
 	if err != nil {
 		step := e.Step
-		var stepErr *agent.StepError
-		if errors.As(err, &stepErr) {
+		if stepErr, ok := errors.AsType[*agent.StepError](err); ok {
 			step = stepErr.Step
 		}
 		message, kind = rejection(step, err)
@@ -332,9 +326,7 @@ func (r *run) call(op, a, b int) (safejs.Value, error) {
 		}
 		r.jsOps, r.jsOpsCap = grown, 2*n
 	}
-	// The floats' own bytes are those of a Float64Array: WebAssembly is
-	// little-endian, like every JavaScript engine that runs it.
-	b8 := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(r.ops))), 8*n)
+	b8 := float64Bytes(r.ops)
 	r.ops = r.ops[:opHeader]
 	strs := r.strs
 	defer func() {

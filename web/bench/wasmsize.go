@@ -29,7 +29,8 @@ func benchSizeByPackage(ctx context.Context, root string) section {
 	}
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "main.wasm")
-	build := exec.CommandContext(ctx, goCmd(), "build", "-trimpath", "-o", out, "./wasm")
+	args := append(append([]string{"build", "-trimpath"}, wasmGcflags...), "-o", out, "./wasm")
+	build := exec.CommandContext(ctx, goCmd(), args...)
 	build.Dir = root
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := build.CombinedOutput(); err != nil {
@@ -68,6 +69,11 @@ func benchSizeByPackage(ctx context.Context, root string) section {
 	s.Raw = map[string]any{"codeBytesByPackage": sizes}
 	return s
 }
+
+// wasmGcflags are the compiler flags of the Makefile's main.wasm rule, so
+// that the unstripped build has the served build's code;
+// TestSizeBuildHasTheMakefilesFlags keeps the two in step.
+var wasmGcflags = []string{"-gcflags=fmt=-l", "-gcflags=internal/runtime/atomic=-l"}
 
 // codeSizeByPackage reads a WebAssembly binary's code section and its
 // "name" section, and sums each function body's size by the Go package

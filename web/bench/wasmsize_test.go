@@ -3,6 +3,8 @@
 package main
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -57,4 +59,23 @@ func TestCodeSizeByPackageReadsANamedBinary(t *testing.T) {
 
 	_, err = codeSizeByPackage([]byte("not wasm"))
 	assert.Error(t, err)
+}
+
+// TestSizeBuildHasTheMakefilesFlags checks that row 4b measures the code
+// the page serves: its build passes the compiler flags of the Makefile's
+// main.wasm rule.
+func TestSizeBuildHasTheMakefilesFlags(t *testing.T) {
+	makefile, err := os.ReadFile("../../Makefile")
+	require.NoError(t, err)
+	_, rule, found := strings.Cut(string(makefile), "\nweb/site/main.wasm:")
+	require.True(t, found, "the Makefile has no main.wasm rule")
+	lines := strings.SplitN(rule, "\n", 3)
+	require.Len(t, lines, 3, "the main.wasm rule has no recipe")
+	var gcflags []string
+	for _, f := range strings.Fields(lines[1]) {
+		if strings.HasPrefix(f, "-gcflags") {
+			gcflags = append(gcflags, f)
+		}
+	}
+	assert.Equal(t, gcflags, wasmGcflags, "the Makefile builds main.wasm with other compiler flags than row 4b: %s", lines[1])
 }
