@@ -67,7 +67,10 @@ func benchClick(ctx context.Context, chromium, baseURL string) section {
 // bare page that only compiles main.wasm and runs it (bare.html), each
 // loaded in a fresh browser context of one running browser (an empty
 // cache), then reloaded in that context (the cache warm: a host's
-// validators let the browser reuse the compiled code).
+// validators let the browser reuse the compiled code). Beside them, for
+// reference, the isolated floor (bare-frame.html): the least a page must
+// do to start main.wasm in a sandboxed frame as the playground does, where
+// no compiled code can be reused and the frame needs a process of its own.
 func benchLoad(ctx context.Context, chromium, baseURL string, repeats int) section {
 	s := section{Title: "8. Load: the playground to runAgent ready beside a bare page of main.wasm (fresh context each, one browser)"}
 	fail := func(err error) section {
@@ -100,13 +103,18 @@ func benchLoad(ctx context.Context, chromium, baseURL string, repeats int) secti
 		}
 		return first, again, nil
 	}
-	var page, pageReload, bare, bareReload []float64
+	var page, pageReload, bare, bareReload, floor, floorReload []float64
 	for i := 0; i < repeats; i++ {
 		f, a, err := load(baseURL + "/bench/bare.html")
 		if err != nil {
 			return fail(err)
 		}
 		bare, bareReload = append(bare, f), append(bareReload, a)
+		f, a, err = load(baseURL + "/bench/bare-frame.html")
+		if err != nil {
+			return fail(err)
+		}
+		floor, floorReload = append(floor, f), append(floorReload, a)
 		f, a, err = load(baseURL + "/index.html")
 		if err != nil {
 			return fail(err)
@@ -120,7 +128,12 @@ func benchLoad(ctx context.Context, chromium, baseURL string, repeats int) secti
 		row{Measure: "playground reload: navigation to runAgent ready", Value: median(pageReload), Unit: "ms"},
 		row{Measure: "bare page reload: navigation to runAgent ready", Value: median(bareReload), Unit: "ms"},
 		row{Measure: "playground reload / bare page reload", Value: median(pageReload) / median(bareReload), Unit: "×", Budget: atMost(1.25)},
+		row{Measure: "isolated floor: navigation to runAgent ready", Value: median(floor), Unit: "ms"},
+		row{Measure: "playground / isolated floor", Value: median(page) / median(floor), Unit: "×"},
+		row{Measure: "isolated floor reload: navigation to runAgent ready", Value: median(floorReload), Unit: "ms"},
+		row{Measure: "playground reload / isolated floor reload", Value: median(pageReload) / median(floorReload), Unit: "×"},
 	)
-	s.Raw = map[string]any{"page_ms": page, "bare_ms": bare, "page_reload_ms": pageReload, "bare_reload_ms": bareReload}
+	s.Raw = map[string]any{"page_ms": page, "bare_ms": bare, "page_reload_ms": pageReload, "bare_reload_ms": bareReload,
+		"floor_ms": floor, "floor_reload_ms": floorReload}
 	return s
 }
