@@ -94,9 +94,10 @@ class Download {
     this.sinks.clear();
   }
 
-  // pipe gives sink the chunks received so far and then the rest.
+  // pipe gives sink the chunks received so far, as one (a message each
+  // would cost more than the copy), and then the rest as they come.
   pipe(sink) {
-    for (const chunk of this.chunks) sink.chunk(chunk);
+    if (this.chunks.length) sink.chunk(this.joined());
     if (this.error) sink.fail(this.error);
     else if (this.done) sink.end();
     else this.sinks.add(sink);
@@ -105,12 +106,20 @@ class Download {
   // bytes resolves with the whole of main.wasm.
   async bytes() {
     await this.finished;
+    return this.joined();
+  }
+
+  // joined returns the chunks received so far as one, and keeps that one
+  // in their place.
+  joined() {
+    if (this.chunks.length === 1) return this.chunks[0];
     const bytes = new Uint8Array(this.chunks.reduce((n, c) => n + c.byteLength, 0));
     let at = 0;
     for (const chunk of this.chunks) {
       bytes.set(chunk, at);
       at += chunk.byteLength;
     }
+    this.chunks = [bytes];
     return bytes;
   }
 }
