@@ -206,10 +206,13 @@ function showEditorError({ editor, line, column, message }) {
 function clearErrors(names = ["model", "tools"]) {
   for (const name of names) {
     const el = byId(`${name}-error`);
-    el.textContent = "";
-    el.hidden = true;
+    if (!el.hidden || el.textContent) {
+      el.textContent = "";
+      el.hidden = true;
+    }
     editors[name].showError(null);
-    el.parentElement.querySelector(".goto-error").hidden = true;
+    const go = el.parentElement.querySelector(".goto-error");
+    if (!go.hidden) go.hidden = true;
   }
 }
 
