@@ -1,6 +1,6 @@
 // Work the user is not waiting for, kept off the path of what they are:
 // afterPaint runs it once the browser has painted what the page just
-// changed.
+// changed, idle when the page has nothing else to do.
 
 // If a frame never comes (a hidden tab paints none), run anyway after this
 // long.
@@ -25,4 +25,14 @@ export function afterPaint(fn) {
     fn();
   }
   return cancel;
+}
+
+// idle resolves in a task of its own when the page is idle, or after
+// timeoutMs at the latest; where the browser cannot tell (no
+// requestIdleCallback), after the next paint.
+export function idle(timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else afterPaint(resolve);
+  });
 }
