@@ -80,6 +80,11 @@ const upgradeEditors = async () => {
   const { highlightLoopList } = await import("./go-highlight.js");
   await idle();
   highlightLoopList(byId("loop-source"));
+  // The parser that checks the user's typing: loading it is a long task
+  // of its own, better done now than at the first edit, or in the middle
+  // of the run that follows it.
+  await idle();
+  await import("./source-form.js");
 };
 engine.started.then(upgradeEditors, upgradeEditors);
 
