@@ -26,6 +26,7 @@ import { Trace } from "./trace.js";
 import { Exercise } from "./exercise.js";
 import { STUB } from "./exercise-text.js";
 import { playgroundState } from "./exercise-case.js";
+import { idle } from "./defer.js";
 
 // The engine is already loading (agentloop.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
@@ -67,10 +68,23 @@ const editors = {
 editors.loop.value = STUB;
 // The editors start as plain text boxes and become code editors once the
 // engine has started (or failed to): the code editor's weight stays off
-// the engine's start. Coming to an editor upgrades it sooner.
-const upgradeEditors = () => {
-  for (const e of Object.values(editors)) e.upgrade();
-  import("./go-highlight.js").then(({ highlightLoopList }) => highlightLoopList(byId("loop-source")));
+// the engine's start. Coming to an editor upgrades it sooner. The work is
+// done in pieces, each in a task of its own when the page is idle, so
+// that none of it holds up a click on Run or a run being shown.
+const upgradeEditors = async () => {
+  await import("./code-editor.js");
+  for (const e of Object.values(editors)) {
+    await idle();
+    await e.upgrade();
+  }
+  const { highlightLoopList } = await import("./go-highlight.js");
+  await idle();
+  highlightLoopList(byId("loop-source"));
+  // The parser that checks the user's typing: loading it is a long task
+  // of its own, better done now than at the first edit, or in the middle
+  // of the run that follows it.
+  await idle();
+  await import("./source-form.js");
 };
 engine.started.then(upgradeEditors, upgradeEditors);
 
@@ -206,10 +220,13 @@ function showEditorError({ editor, line, column, message }) {
 function clearErrors(names = ["model", "tools"]) {
   for (const name of names) {
     const el = byId(`${name}-error`);
-    el.textContent = "";
-    el.hidden = true;
+    if (!el.hidden || el.textContent) {
+      el.textContent = "";
+      el.hidden = true;
+    }
     editors[name].showError(null);
-    el.parentElement.querySelector(".goto-error").hidden = true;
+    const go = el.parentElement.querySelector(".goto-error");
+    if (!go.hidden) go.hidden = true;
   }
 }
 
@@ -295,10 +312,9 @@ const runner = new Runner({
   },
   inputs,
   key: (i) => JSON.stringify([i.model, i.tools, i.userMessage, i.maxSteps, i.toolTimeoutMs]),
-  onStart: () => {
-    clearErrors();
-    save();
-  },
+  // Every edit is saved as it is made (edited), so a run has nothing to
+  // save: its click does only what it shows.
+  onStart: () => clearErrors(),
   onCompileError: showEditorError,
   onCodeError: showCodeError,
   onRender: (trace, upto, view) => learner && learner.render(trace, upto, view),

@@ -115,6 +115,9 @@ export class CodeEditor {
   constructor(parent, { id, label, describedBy = "", onChange = () => {}, onRun = () => {}, toolNames = () => [], doc = "", selection, readOnly = false, edited = false }) {
     this.editable = new Compartment();
     this.onChange = onChange;
+    // The lines highlightLines marked last, and in which text.
+    this.highlighted = "";
+    this.highlightedDoc = null;
     this.view = new EditorView({
       parent,
       state: EditorState.create({
@@ -191,6 +194,9 @@ export class CodeEditor {
   showError(err, severity = "error") {
     const diagnostics = err && err.line ? [diagnosticAt(this.view.state.doc, err, severity)] : [];
     runMarks.set(this.view, { doc: this.view.state.doc, diagnostics });
+    // Each Run clears the marks first: with none shown, an update of the
+    // editor (and the layout it reads) would change nothing.
+    if (diagnostics.length === 0 && !hasDiagnostics(this.view.state)) return;
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
   }
 
@@ -212,10 +218,16 @@ export class CodeEditor {
     if (from >= 1 && from <= doc.lines) {
       for (let n = from; n <= Math.min(to, doc.lines); n++) marks.push(answerLine.range(doc.line(n).from));
     }
+    const lines = marks.length ? `${from}-${Math.min(to, doc.lines)}` : "";
+    // The run view asks at every render; the same lines of the same text
+    // are marked and in view already.
+    if (lines === this.highlighted && doc === this.highlightedDoc) return;
+    this.highlighted = lines;
+    this.highlightedDoc = doc;
     const effects = [setAnswerLines.of(Decoration.set(marks))];
     if (marks.length) effects.push(EditorView.scrollIntoView(doc.line(from).from, { y: "nearest" }));
     this.view.dispatch({ effects });
-    this.view.contentDOM.dataset.highlight = marks.length ? `${from}-${Math.min(to, doc.lines)}` : "";
+    this.view.contentDOM.dataset.highlight = lines;
   }
 
   // goTo puts the caret at line and column (1-based) and shows it.
@@ -230,6 +242,15 @@ export class CodeEditor {
   focus() {
     this.view.focus();
   }
+}
+
+// hasDiagnostics reports whether the editor shows any lint mark.
+function hasDiagnostics(state) {
+  let any = false;
+  forEachDiagnostic(state, () => {
+    any = true;
+  });
+  return any;
 }
 
 function editableExtensions(on) {

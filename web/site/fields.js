@@ -35,9 +35,11 @@ export function checkTimeLimit(text) {
 
 // showFieldError shows message under input (or clears it with "").
 export function showFieldError(input, errorEl, message) {
-  errorEl.textContent = message;
-  errorEl.hidden = message === "";
-  input.setAttribute("aria-invalid", message ? "true" : "false");
+  // Every Run checks every field: what is unchanged is left alone.
+  if (errorEl.textContent !== message) errorEl.textContent = message;
+  if (errorEl.hidden !== (message === "")) errorEl.hidden = message === "";
+  const invalid = message ? "true" : "false";
+  if (input.getAttribute("aria-invalid") !== invalid) input.setAttribute("aria-invalid", invalid);
 }
 
 export const TOOL_TIMEOUT_MAX = 600000;

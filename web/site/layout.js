@@ -9,13 +9,14 @@ const NARROW = "(max-width: 999px)";
 export class Tabs {
   // tablist: the role=tablist element; tabs: {name: tab button}, each
   // with aria-controls naming its panel; always: tabs at every width (an
-  // embed).
-  constructor(tablist, tabs, { always = false } = {}) {
+  // embed); onChange(): after the panels shown changed.
+  constructor(tablist, tabs, { always = false, onChange = () => {} } = {}) {
     this.tablist = tablist;
     this.tabs = tabs;
     this.names = Object.keys(tabs);
     this.selected = this.names[0];
     this.always = always;
+    this.onChange = onChange;
     this.media = matchMedia(NARROW);
     this.media.addEventListener("change", () => this.apply());
     for (const [name, tab] of Object.entries(tabs)) {
@@ -27,6 +28,12 @@ export class Tabs {
 
   get on() {
     return this.always || this.media.matches;
+  }
+
+  // shows reports whether the named view's panel is on screen: the
+  // selected one, or every one in two columns.
+  shows(name) {
+    return !this.on || this.selected === name;
   }
 
   // select shows the named view (when the tabs are on; in two columns
@@ -57,6 +64,7 @@ export class Tabs {
       }
       panel.classList.toggle("tab-inactive", on && !selected);
     }
+    this.onChange();
   }
 
   onKey(e) {

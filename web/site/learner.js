@@ -18,10 +18,11 @@ export class Learner {
     this.runner = runner;
     this.embed = embed;
     this.follow = false; // after Run, keep the result in view
+    this.shown = null; // {trace, upto}: what the last render showed
     this.tabs = new Tabs(
       byId("view-tabs"),
       { code: byId("tab-code"), transcript: byId("tab-transcript"), loop: byId("tab-loop") },
-      { always: embed },
+      { always: embed, onChange: () => this.showPanels() },
     );
     this.playback = new Playback(runner, byId("play"), byId("speed"));
     this.modelView = new ModelView({ summary: byId("model-sees-summary"), list: byId("model-sees-list"), editor: modelEditor });
@@ -91,12 +92,22 @@ export class Learner {
     this.runner.goTo(index);
   }
 
+  // showPanels brings what the model sees (its panel is on the Loop tab,
+  // the answering entry on the Code tab) and the diagram up to the last
+  // render. A view on a tab that is not shown is built when the tab is.
+  showPanels() {
+    if (!this.shown) return;
+    const { trace, upto } = this.shown;
+    if (this.tabs.shows("loop") || this.tabs.shows("code")) this.modelView.show(trace, upto);
+    if (this.tabs.shows("loop")) this.diagram.show(trace, upto);
+  }
+
   // render follows the runner's render of events[0..upto].
   render(trace, upto, view) {
-    this.modelView.show(trace, upto);
-    this.diagram.show(trace, upto);
     const stepping = Boolean(trace) && !view.live && !view.recording;
     document.body.classList.toggle("stepping", stepping);
+    // What scrolls into view is read first, before the panels below are
+    // rebuilt: reading positions after a change lays the page out again.
     if (this.follow && trace) revealIn(this.transcriptScroll, this.list.lastElementChild);
     if (stepping) {
       // While stepping, the newest message and the lit line stay in view,
@@ -107,6 +118,8 @@ export class Learner {
     if (this.follow && trace && this.tabs.on && !this.embed) {
       revealInWindow(byId("transcript-panel"), byId("view-tabs"));
     }
+    this.shown = { trace, upto };
+    this.showPanels();
     if (this.follow && trace && trace.doneUpTo(upto)) this.follow = false;
     if (!this.runner.running && (!trace || view.live) && this.playback.playing && !view.recording) this.playback.pause();
   }

@@ -17,8 +17,17 @@ export class LoopPanel {
     this.want = null;
     this.geometry = null;
     this.scrollTop = 0;
+    // The panel's height as last laid out (-1: not yet known), so that a
+    // folded or hidden panel (height 0) is not measured at every render.
+    this.height = -1;
     scroller.addEventListener("scroll", () => (this.scrollTop = scroller.scrollTop), { passive: true });
-    addEventListener("resize", () => (this.geometry = null), { passive: true });
+    new ResizeObserver((entries) => {
+      const hidden = this.height === 0;
+      this.height = entries[entries.length - 1].contentRect.height;
+      this.geometry = null;
+      // A panel that comes into view (a tab, unfolded) shows the lit line.
+      if (hidden && this.height > 0 && this.current) this.reveal(this.current);
+    }).observe(scroller);
   }
 
   async load(url) {
@@ -79,6 +88,7 @@ export class LoopPanel {
   // here, written only when it must change.
   reveal(line) {
     const s = this.scroller;
+    if (this.height === 0) return; // folded or hidden: nothing to scroll
     if (!this.geometry) {
       this.geometry = {
         tops: new Map(this.lines.map((l) => [l, l.offsetTop])),

@@ -2,10 +2,18 @@
 // index: render(events[0..upto]). Run shows the run live (upto follows
 // the end); Step records a run first and then walks it one event (one
 // phase of the loop) at a time; Back steps back through what was recorded.
+//
+// A render shows the transcript, the stop banner and the controls first.
+// The views that follow the step position (the Loop panel's line, the
+// diagram, what the model sees) come with them when the user steps and at
+// the end of a run; while a run is shown live they come in a task of their
+// own once the frame is painted, so that a click on Run shows the run's
+// first messages without waiting for them.
 
 import { Trace } from "./trace.js";
 import { showBanner } from "./banner.js";
 import { describeEvent } from "./phases.js";
+import { afterPaint } from "./defer.js";
 
 // If a frame never comes (a hidden tab), render anyway after this long.
 const RENDER_FALLBACK_MS = 250;
@@ -40,6 +48,7 @@ export class Runner {
     this.fallback = 0;
     this.throttle = 0;
     this.lastRender = 0;
+    this.pendingViews = null; // {when, cancel}: the views' render to come
     // onView(trace, upto) hears every render: the views of time travel
     // (fork.js) follow the run shown.
     this.onView = null;
@@ -75,7 +84,7 @@ export class Runner {
         trace.push(events);
         // The run's first messages show at once: a click on Run answers
         // within a frame. Later ones come at the live throttle's pace.
-        if (first) this.render();
+        if (first) this.render({ views: "painted" });
         else this.schedule();
       },
       onCompileError: (err) => this.onCompileError(err),
@@ -92,7 +101,8 @@ export class Runner {
         }
         this.startAt = 0;
         this.setRunning(false);
-        // The end shows at once, not after the live throttle's wait.
+        // The end shows at once, not after the live throttle's wait, and
+        // every view with it.
         this.render();
         if (how.onEnd) how.onEnd(this.trace === trace);
       },
@@ -100,7 +110,7 @@ export class Runner {
     this.current = run;
     this.onStart();
     this.setRunning(true);
-    this.render();
+    this.render({ views: "first" });
     return true;
   }
 
@@ -194,8 +204,8 @@ export class Runner {
       }, wait);
       return;
     }
-    this.frame = requestAnimationFrame(() => this.render());
-    this.fallback = setTimeout(() => this.render(), RENDER_FALLBACK_MS);
+    this.frame = requestAnimationFrame(() => this.render({ views: "painted" }));
+    this.fallback = setTimeout(() => this.render({ views: "painted" }), RENDER_FALLBACK_MS);
   }
 
   upto() {
@@ -206,7 +216,11 @@ export class Runner {
     return Math.min(this.view.index, t.length - 1);
   }
 
-  render() {
+  // render shows events[0..upto]. views says when the views that follow
+  // the step position catch up: "now"; "painted", once this frame is
+  // painted (a live run's renders); "first", with the run's first messages,
+  // at once on a warm page, or after LIVE_RENDER_MS (a click on Run).
+  render({ views = "now" } = {}) {
     if (this.frame) cancelAnimationFrame(this.frame);
     clearTimeout(this.fallback);
     clearTimeout(this.throttle);
@@ -219,7 +233,6 @@ export class Runner {
     showBanner(els.banner, t ? t.doneUpTo(upto) : null);
 
     const e = t && upto >= 0 ? t.events[upto] : null;
-    this.loopPanel.show((e && e.phase) || "");
     let detail = e ? describeEvent(e) : "Run or Step, and the line of each phase lights up here.";
     if (!e && this.current) {
       detail = this.engine.status === "ready" ? "Evaluating the editors' code…" : "The run starts when the engine is ready…";
@@ -232,8 +245,42 @@ export class Runner {
     if (els.position.textContent !== position) els.position.textContent = position;
 
     this.controls(upto);
-    this.onRender(t, upto, this.view);
     if (this.onView) this.onView(t, upto);
+    this.transcript.settle();
+    if (views === "now") this.renderViews();
+    else this.scheduleViews(views);
+  }
+
+  // scheduleViews has the views render at the time render's views names,
+  // or sooner when a render already asked for sooner.
+  scheduleViews(when) {
+    const pending = this.pendingViews;
+    if (pending && (pending.when === "painted" || when === "first")) return;
+    if (pending) pending.cancel();
+    const run = () => {
+      this.pendingViews = null;
+      this.renderViews();
+    };
+    let cancel;
+    if (when === "painted") {
+      cancel = afterPaint(run);
+    } else {
+      const timer = setTimeout(run, LIVE_RENDER_MS);
+      cancel = () => clearTimeout(timer);
+    }
+    this.pendingViews = { when, cancel };
+  }
+
+  // renderViews brings the views that follow the step position up to date
+  // with what render showed last.
+  renderViews() {
+    if (this.pendingViews) this.pendingViews.cancel();
+    this.pendingViews = null;
+    const t = this.trace;
+    const upto = this.upto();
+    const e = t && upto >= 0 ? t.events[upto] : null;
+    this.loopPanel.show((e && e.phase) || "");
+    this.onRender(t, upto, this.view);
   }
 
   // controls updates which buttons are available; app.js calls it after

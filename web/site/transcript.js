@@ -34,6 +34,12 @@ export class Transcript {
     this.from = 0; // messages [from, to) are in the list
     this.to = 0;
     this.trace = null;
+    // Whether the user reads the end of the list, as their last scroll
+    // left it: kept here, so that a render never reads the layout before
+    // it changes it.
+    this.stuck = true;
+    scroller.addEventListener("scroll", () => (this.stuck = this.atBottom()), { passive: true });
+    this.scroll = null; // what settle does: {stick, top, keep}
     this.onMore = () => {};
     // decorate(li, message, trace) may add controls to an entry (fork.js's
     // "Fork from here"); it must depend on the message and trace alone.
@@ -47,23 +53,29 @@ export class Transcript {
   // show moves the list toward the last messages of trace.events[0..upto]
   // (streaming: a run is adding to them right now). It returns true when
   // it built all it may for one render and more is to come: call it again
-  // next frame.
+  // next frame. Call settle once the render's other changes are made.
   show(trace, upto, streaming = false) {
-    if (trace !== this.trace) {
+    const fresh = trace !== this.trace;
+    if (fresh) this.windowSize = WINDOW;
+    const count = trace ? trace.messageCount(upto) : 0;
+    const from = Math.max(0, count - (streaming ? Math.min(LIVE_WINDOW, this.windowSize) : this.windowSize));
+    const long = streaming && count > LIVE_WINDOW;
+    if (!fresh && from === this.from && count === this.to) {
+      this.showState(trace, long);
+      return false; // nothing to change, no layout to read
+    }
+    // A new run starts at the bottom. Else the user's place is read before
+    // anything changes, so that reading it lays nothing out again.
+    const stick = fresh || this.stuck;
+    const top = stick ? 0 : this.scroller.scrollHeight - this.scroller.scrollTop;
+    if (fresh) {
       this.list.replaceChildren();
       this.note.hidden = true;
       this.from = this.to = 0;
       this.trace = trace;
-      this.windowSize = WINDOW;
     }
-    const count = trace ? trace.messageCount(upto) : 0;
-    const from = Math.max(0, count - (streaming ? Math.min(LIVE_WINDOW, this.windowSize) : this.windowSize));
-    this.empty.hidden = trace !== null;
-    const long = streaming && count > LIVE_WINDOW;
-    if (this.scroller.classList.contains("streaming") !== long) this.scroller.classList.toggle("streaming", long);
-    if (from === this.from && count === this.to) return false; // nothing to change, no layout to read
-    const stick = this.atBottom();
-    const top = this.scroller.scrollHeight - this.scroller.scrollTop;
+    this.showState(trace, long);
+    if (from === this.from && count === this.to) return false;
     const countBefore = this.to;
 
     // The newest messages come first; older ones fill in above them.
@@ -97,16 +109,37 @@ export class Transcript {
     }
 
     const hidden = this.from;
-    this.note.hidden = hidden === 0;
+    if (this.note.hidden !== (hidden === 0)) this.note.hidden = hidden === 0;
     if (hidden > 0) {
       this.noteText.textContent = `${fmtCount(hidden)} earlier ${hidden === 1 ? "message is" : "messages are"} not shown, to keep the page fast.`;
       this.showEarlier.hidden = this.windowSize >= WINDOW_MAX;
     }
     // Stay at the bottom if the user was there; else, when messages were
     // only added above, keep what they were reading in place.
-    if (stick) this.scroller.scrollTop = this.scroller.scrollHeight;
-    else if (count === countBefore) this.scroller.scrollTop = this.scroller.scrollHeight - top;
+    this.scroll = { stick, top, keep: count === countBefore };
     return this.from > from;
+  }
+
+  // settle scrolls the list as the last show found it should. Reading
+  // where the list ends lays the page out; the caller makes every other
+  // change of its render first, so that it is laid out once.
+  settle() {
+    const s = this.scroll;
+    if (!s) return;
+    this.scroll = null;
+    if (s.stick) {
+      this.scroller.scrollTop = this.scroller.scrollHeight;
+      this.stuck = true;
+    } else if (s.keep) {
+      this.scroller.scrollTop = this.scroller.scrollHeight - s.top;
+    }
+  }
+
+  // showState shows the placeholder before any run, and the fixed box of a
+  // long run that streams.
+  showState(trace, long) {
+    if (this.empty.hidden !== (trace !== null)) this.empty.hidden = trace !== null;
+    if (this.scroller.classList.contains("streaming") !== long) this.scroller.classList.toggle("streaming", long);
   }
 
   // entry builds message i's <li>, with the time its call took.
