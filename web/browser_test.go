@@ -559,6 +559,10 @@ func (p *page) setEditor(id, src string) {
 		replace,
 	)
 	waitFor[bool](p, waitTimeout, "the editor "+sel+" to hold what was pasted", fmt.Sprintf(`%s.value === %s`, must(sel), js(src)))
+	// The code editor scrolls the pasted text into view when it next
+	// draws; a click before that frame would land where the scroll moves
+	// the page to, as a person's would not.
+	eval[bool](p, `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))`)
 }
 
 // chooseExample picks the example id from the examples menu and waits until

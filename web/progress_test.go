@@ -62,6 +62,7 @@ func TestSlowLinkShowsEngineDownloadThenRunsWhatWasPressedBeforeReady(t *testing
 	v := p.view()
 	assert.True(t, v.Running, "Run pressed before the engine is ready starts a run that waits: %s", v)
 	assert.Empty(t, v.Transcript, "nothing has run yet: %s", v)
+	assert.Equal(t, runWhenReady, v.Position, "the run bar, in view in every layout, says the run will start when the engine is ready")
 	assert.Regexp(t, statusReceived, status.now(), "the status keeps counting bytes after Run")
 	p.saveScreenshot("engine-progress-slow-link.png")
 

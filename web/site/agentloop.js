@@ -840,8 +840,17 @@ class Run {
     clearInterval(this.timer);
     clearTimeout(this.stopTimer);
     if (this.slot) this.slot.terminate();
-    this.engine.warm();
+    // The next spare starts after the page has shown this run's end: its
+    // start would otherwise share the cores with that frame.
+    afterPaint(() => this.engine.warm());
   }
+}
+
+// afterPaint calls fn once the page has painted its next frame (at once,
+// in a task of its own, on a page that is not shown and so paints nothing).
+function afterPaint(fn) {
+  if (document.hidden) setTimeout(fn, 0);
+  else requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
 // ---- runAgent on the page's thread ----

@@ -240,7 +240,10 @@ export class Runner {
     if (els.phaseDetail.textContent !== detail) els.phaseDetail.textContent = detail;
 
     let position = "";
-    if (this.view.recording) position = "Recording the run…";
+    // The run bar is in view in every layout (the Loop panel is a tab of
+    // its own on a phone): a run that waits for the engine says so here.
+    if (!e && this.current && this.engine.status !== "ready") position = "The run starts when the engine is ready…";
+    else if (this.view.recording) position = "Recording the run…";
     else if (!this.view.live && t && t.length) position = `Phase ${upto + 1} of ${t.length}`;
     if (els.position.textContent !== position) els.position.textContent = position;
 
