@@ -73,14 +73,11 @@ func TestPageForgedToolEndsDoNotHoldOffTheWatchdog(t *testing.T) {
     return "late";
   },
 }`)
-	p.setValue("#time-limit", "500")
-	start := time.Now()
-	b := p.run().Banner
-	took := time.Since(start)
+	v, took := p.runTimed("500")
+	b := v.Banner
 	assert.Equal(t, "timeout", b.Reason, "the banner's reason for a tool that hung; it said %q", b.Text)
 	assert.Regexp(t, `tool 'add' at step 1 did not return within 500 ms`, b.Text, "the banner names the hung call and the limit")
 	assert.Less(t, took, 5*time.Second, "the hung tool was stopped %v after Run: its forged tool_end events kept the watchdog off", took)
-	p.setValue("#time-limit", "2000")
 	p.assertStillWorks(t)
 }
 
@@ -99,18 +96,27 @@ func TestPageHeapEatingToolCrashesOnlyTheSandbox(t *testing.T) {
   },
 }`
 	p.setEditor("tools-editor", tools)
-	p.setValue("#time-limit", "120000")
-	start := time.Now()
-	v := p.waitBannerAfter(func() { p.click("#run") })
-	took := time.Since(start)
+	v, took := p.runTimed("120000")
 	t.Logf("crash reported %v after Run: %s", took, v.Banner.Text)
 	assert.Equal(t, "crashed", v.Banner.Reason, "the banner's reason for a tool that ran out of memory; it said %q", v.Banner.Text)
 	assert.Contains(t, v.Banner.Text, "out of memory", "the banner says what most likely happened")
 	assert.Contains(t, v.Banner.Text, "tool 'add' at step 1", "the banner names the call that was running")
 	assert.Less(t, took, time.Minute, "the crash was reported %v after Run, as if only the time limit caught it", took)
 	assert.Equal(t, tools, p.value("#tools-editor"), "the crash changed the Tools editor")
-	p.setValue("#time-limit", "2000")
 	p.assertStillWorks(t)
+}
+
+// runTimed runs with the time limit set to limitMs, and returns the view
+// at the run's end and how long after Run it came. The limit is back at
+// the default (2000 ms) after.
+func (p *page) runTimed(limitMs string) (pageView, time.Duration) {
+	p.t.Helper()
+	p.setValue("#time-limit", limitMs)
+	start := time.Now()
+	v := p.waitBannerAfter(func() { p.click("#run") })
+	took := time.Since(start)
+	p.setValue("#time-limit", "2000")
+	return v, took
 }
 
 // User code runs in a frame with an opaque origin and a policy with no
