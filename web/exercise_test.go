@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -190,6 +191,37 @@ func TestPageExerciseRunawayLoopIsStoppedAndThePageStaysUsable(t *testing.T) {
 	summary = p.check()
 	assert.Contains(t, summary, fmt.Sprintf("%d of %d cases pass", casesCount(), casesCount()), "a later Check with a correct loop passes")
 	assert.False(t, p.visible("#exercise-banner"), "the runaway banner is gone")
+}
+
+// A slow loop's Check can be stopped: the check ends at once with what it
+// checked so far, says the learner stopped it, keeps the code, and the
+// next Check runs.
+func TestPageExerciseStopEndsACheckAndKeepsTheLoop(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	slow := strings.Replace(correctLoop, "function runAgent(", "async function runAgent(", 1)
+	slow = strings.Replace(slow, "    const action = model(messages);", "    await new Promise((resolve) => setTimeout(resolve, 400));\n    const action = model(messages);", 1)
+	p.setEditor("loop-editor", slow)
+	p.clickNamed("Check")
+	waitFor[bool](p, waitTimeout, "Stop to be offered while the check runs",
+		`document.querySelector("#check-stop").getAttribute("aria-disabled") === "false"`)
+	start := time.Now()
+	p.clickNamed("Stop")
+	summary := waitFor[string](p, waitTimeout, "the check to end after Stop",
+		`(() => { const s = document.querySelector("#exercise-summary").textContent;
+			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
+	took := time.Since(start)
+	assert.Less(t, took, 3*time.Second, "the check ended %v after Stop", took)
+	assert.Regexp(t, fmt.Sprintf(`the check stopped after \d+ of %d`, casesCount()), summary, "the summary says how far the check got")
+	banner := p.text("#exercise-banner")
+	assert.Contains(t, banner, "You stopped the check", "the banner says who stopped it")
+	assert.NotContains(t, banner, "ran away", "a stopped check is not a runaway")
+	assert.Equal(t, slow, p.value("#loop-editor"), "Stop changed Your loop")
+	assert.Equal(t, "true", eval[string](p, `document.querySelector("#check-stop").getAttribute("aria-disabled")`), "Stop is off once the check has ended")
+
+	p.setEditor("loop-editor", correctLoop)
+	assert.Contains(t, p.check(), fmt.Sprintf("%d of %d cases pass", casesCount(), casesCount()), "the Check after a stopped one runs")
 }
 
 func TestPageExerciseSyntaxErrorIsShownInYourLoop(t *testing.T) {

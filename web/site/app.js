@@ -384,6 +384,7 @@ const exercise = new Exercise({
   editor: editors.loop,
   els: {
     check: byId("check"),
+    stop: byId("check-stop"),
     showHint: byId("show-hint"),
     hintCount: byId("hint-count"),
     hints: byId("hints"),

@@ -38,6 +38,9 @@ export class Exercise {
     els.check.addEventListener("click", () => {
       if (!isDisabled(els.check)) this.check();
     });
+    els.stop.addEventListener("click", () => {
+      if (!isDisabled(els.stop)) this.job.stop();
+    });
     els.showHint.addEventListener("click", () => {
       if (!isDisabled(els.showHint)) this.showHint();
     });
@@ -121,6 +124,8 @@ export class Exercise {
   render() {
     const { els } = this;
     setDisabled(els.check, this.job !== null);
+    // Stop is for a check under way (not while the cases load, a moment).
+    setDisabled(els.stop, !this.job || this.job === "loading");
     setDisabled(els.showHint, this.hints >= HINTS.length);
     els.hintCount.textContent = this.hints ? `${this.hints} of ${HINTS.length} hints shown` : `${HINTS.length} hints, from a nudge to nearly the answer`;
     els.hints.hidden = this.hints === 0;
@@ -155,16 +160,18 @@ export class Exercise {
       return;
     }
     const ranAway = stopped.reason === "timeout";
+    const canceled = stopped.reason === "canceled";
     el.dataset.reason = stopped.reason || "crashed";
-    el.replaceChildren(
-      h("p", { className: "banner-title" }, h("strong", { text: ranAway ? "Your loop ran away" : "The check failed" })),
-      h("p", {
-        className: "banner-cause",
-        text: ranAway
-          ? `Your loop ran away: ${stopped.error}. The worker running it was stopped and replaced; your code is kept, and the cases after that one were not checked.`
-          : `The check ended early: ${stopped.error || "the worker stopped"}.`,
-      }),
-    );
+    let title = "The check failed";
+    let cause = `The check ended early: ${stopped.error || "the worker stopped"}.`;
+    if (ranAway) {
+      title = "Your loop ran away";
+      cause = `Your loop ran away: ${stopped.error}. The worker running it was stopped and replaced; your code is kept, and the cases after that one were not checked.`;
+    } else if (canceled) {
+      title = "You stopped the check";
+      cause = `You stopped the check after ${this.last.checked} of ${this.last.total} cases; your code is kept, and the cases after those were not checked.`;
+    }
+    el.replaceChildren(h("p", { className: "banner-title" }, h("strong", { text: title })), h("p", { className: "banner-cause", text: cause }));
     el.hidden = false;
   }
 
