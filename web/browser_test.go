@@ -501,6 +501,7 @@ func must(sel string) string {
 // visible.
 func (p *page) click(sel string) {
 	p.t.Helper()
+	p.settle()
 	p.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
 }
 
@@ -559,9 +560,14 @@ func (p *page) setEditor(id, src string) {
 		replace,
 	)
 	waitFor[bool](p, waitTimeout, "the editor "+sel+" to hold what was pasted", fmt.Sprintf(`%s.value === %s`, must(sel), js(src)))
-	// The code editor scrolls the pasted text into view when it next
-	// draws; a click before that frame would land where the scroll moves
-	// the page to, as a person's would not.
+}
+
+// settle waits until the page has drawn two frames: the code editors
+// scroll their text into view when they next draw, and a click before
+// that would land where the scroll moves the page to, as a person's would
+// not.
+func (p *page) settle() {
+	p.t.Helper()
 	eval[bool](p, `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))`)
 }
 
