@@ -40,8 +40,8 @@ var (
 	statusReady     = regexp.MustCompile(`^Engine ready$`)
 )
 
-// runWhenReady is what the Loop panel says after Run while the engine is
-// still loading.
+// runWhenReady is what the Loop panel and the run bar say after Run while
+// the engine is still loading.
 const runWhenReady = "The run starts when the engine is ready…"
 
 func TestSlowLinkShowsEngineDownloadThenRunsWhatWasPressedBeforeReady(t *testing.T) {

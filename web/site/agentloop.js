@@ -18,6 +18,7 @@
 // one module; a copy at another URL reuses the first copy's loader.
 
 const here = new URL(".", import.meta.url);
+const SANDBOX_URL = new URL("sandbox.html", here).href;
 const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
 const TICK_MIN_MS = 20;
 
@@ -128,10 +129,10 @@ class Download {
 // It waits for the download, then compiles streaming from the HTTP cache,
 // so the browser can reuse its compiled code on a later visit; a host
 // that serves .wasm without application/wasm gets the bytes compiled.
-async function compileOnPage(url) {
+async function compileOnPage() {
   await shared.wasm.finished;
   try {
-    const res = await fetch(url);
+    const res = await fetch(shared.wasm.url);
     if (res.ok) return await WebAssembly.compileStreaming(res);
   } catch (err) {
     if (!(err instanceof TypeError)) throw describeCSP(err);
@@ -172,7 +173,7 @@ class Frame {
   // existing is a frame of the page's own markup to adopt (see
   // markupFrame), or null to add one.
   constructor(existing = null) {
-    this.url = new URL("sandbox.html", here).href;
+    this.url = SANDBOX_URL;
     this.workers = new Map(); // id -> {onError, onCrash}
     this.nextID = 1;
     this.crashed = "";
@@ -255,14 +256,11 @@ class Frame {
   }
 
   // startWorker starts a worker in the frame whose channel to the page is
-  // port; onError(message) hears its error events, onCrash(reason) that
-  // the frame is gone. It returns the worker's id.
+  // port; onError(message) hears its error events, onCrash(reason, lost)
+  // that the frame is gone. It returns the worker's id. (A frame that
+  // failed is no longer current, so none is asked for a worker.)
   startWorker(port, onError, onCrash) {
     const id = this.nextID++;
-    if (this.crashed) {
-      queueMicrotask(() => onCrash(this.crashed));
-      return id;
-    }
     this.workers.set(id, { onError, onCrash });
     this.control.postMessage({ type: "start", id, port, timeOrigin: performance.timeOrigin, postedAt: performance.now() }, [port]);
     return id;
@@ -329,8 +327,7 @@ function markupFrame() {
   if (shared.adopted) return null;
   shared.adopted = true;
   const el = document.querySelector("iframe[data-agentloop-sandbox]");
-  const url = new URL("sandbox.html", here).href;
-  if (!el || el.src !== url || el.getAttribute("sandbox") !== "allow-scripts" || !el.contentWindow) return null;
+  if (!el || el.src !== SANDBOX_URL || el.getAttribute("sandbox") !== "allow-scripts" || !el.contentWindow) return null;
   return el;
 }
 
@@ -864,7 +861,7 @@ function loadOnPage() {
     pageEngine = (async () => {
       if (typeof globalThis.Go !== "function") await import(new URL("wasm_exec.js", here).href);
       const go = new Go();
-      const module = await compileOnPage(new URL("main.wasm", here).href);
+      const module = await compileOnPage();
       const instance = await WebAssembly.instantiate(module, go.importObject).catch((err) => {
         throw describeCSP(err);
       });
