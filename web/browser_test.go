@@ -562,6 +562,13 @@ func (p *page) setEditor(id, src string) {
 	waitFor[bool](p, waitTimeout, "the editor "+sel+" to hold what was pasted", fmt.Sprintf(`%s.value === %s`, must(sel), js(src)))
 }
 
+// lazyLoadedJS is true, in the window win, once the page there has loaded
+// all it loads by itself after the engine is ready (app.js marks
+// "lazy-loaded"): a test whose own server closes when it ends waits for it.
+func lazyLoadedJS(win string) string {
+	return win + `.performance.getEntriesByName("lazy-loaded").length > 0`
+}
+
 // settle waits until the page has drawn two frames: the code editors
 // scroll their text into view when they next draw, and a click before
 // that would land where the scroll moves the page to, as a person's would

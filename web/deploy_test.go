@@ -34,12 +34,13 @@ func TestPageRunsFromAPlainStaticHost(t *testing.T) {
 			}))
 			defer host.Close()
 			if tc.wasmType != "application/wasm" {
-				// The browser says why it cannot compile while it downloads;
-				// the page then compiles the bytes, as it should.
+				// The sandbox frame compiles the bytes the page passes it,
+				// whatever their type; a browser may still warn of it.
 				p.allowConsole(`application/wasm|MIME type`)
 			}
 			p.do("loading the page from "+host.URL, chromedp.Navigate(host.URL+"/"))
 			p.waitReady()
+			waitFor[bool](p, waitTimeout, "the page to load what it loads after the engine", lazyLoadedJS("window"))
 			assertAddTranscript(t, p.value("#user-message"), p.run())
 			assert.Greater(t, eval[int](p, `document.querySelectorAll("#loop-source .loop-line").length`), 10,
 				"the Loop panel loaded agent-loop.go.txt from the same folder")

@@ -26,10 +26,7 @@ func TestPageEmbedTellsItsHostItsHeight(t *testing.T) {
 	const doc = `document.querySelector("#frame").contentDocument`
 	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load", doc+` && `+doc+`.body && `+doc+`.body.dataset.engine === "ready"`)
 	waitFor[bool](p, waitTimeout, "the embed to post its height to the host", `heightMessages.length > 0`)
-	// The embed loads its code editors and the Loop panel's highlighting
-	// after the engine is ready; the test's server must outlive those loads.
-	waitFor[bool](p, waitTimeout, "the embed's code editors and highlighted loop",
-		`[...`+doc+`.querySelectorAll(".editor")].every((box) => box.querySelector(".cm-editor")) && `+doc+`.querySelector("#loop-source [class^=tok-]") !== null`)
+	waitFor[bool](p, waitTimeout, "the embed to load what it loads after the engine", lazyLoadedJS(`document.querySelector("#frame").contentWindow`))
 
 	type message struct {
 		Type   string  `json:"type"`

@@ -99,6 +99,7 @@ func TestPageInAnEmbedShowsRunAndTheResultWithoutScrollingTheHost(t *testing.T) 
 	const doc = `document.querySelector("#frame").contentDocument`
 	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load",
 		doc+` && `+doc+`.body && `+doc+`.body.dataset.engine === "ready"`)
+	waitFor[bool](p, waitTimeout, "the embed to load what it loads after the engine", lazyLoadedJS(`document.querySelector("#frame").contentWindow`))
 	caption := eval[string](p, doc+`.querySelector("#embed-caption").textContent`)
 	assert.Equal(t, "Add two numbers (the seed example)", caption, "the embed is captioned with its example's title")
 
