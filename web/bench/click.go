@@ -103,13 +103,18 @@ func benchLoad(ctx context.Context, chromium, baseURL string, repeats int) secti
 		}
 		return first, again, nil
 	}
-	var page, pageReload, bare, bareReload, floor, floorReload []float64
+	var page, pageReload, bare, bareReload, floor, floorReload, tutorial, tutorialReload []float64
 	for i := 0; i < repeats; i++ {
 		f, a, err := load(baseURL + "/bench/bare.html")
 		if err != nil {
 			return fail(err)
 		}
 		bare, bareReload = append(bare, f), append(bareReload, a)
+		f, a, err = load(baseURL + "/bench/tutorial.html")
+		if err != nil {
+			return fail(err)
+		}
+		tutorial, tutorialReload = append(tutorial, f), append(tutorialReload, a)
 		f, a, err = load(baseURL + "/bench/bare-frame.html")
 		if err != nil {
 			return fail(err)
@@ -128,12 +133,15 @@ func benchLoad(ctx context.Context, chromium, baseURL string, repeats int) secti
 		row{Measure: "playground reload: navigation to runAgent ready", Value: median(pageReload), Unit: "ms"},
 		row{Measure: "bare page reload: navigation to runAgent ready", Value: median(bareReload), Unit: "ms"},
 		row{Measure: "playground reload / bare page reload", Value: median(pageReload) / median(bareReload), Unit: "×", Budget: atMost(1.25)},
+		row{Measure: "tutorial page (agentloop.js): navigation to runAgent ready", Value: median(tutorial), Unit: "ms"},
+		row{Measure: "tutorial page / bare page", Value: median(tutorial) / median(bare), Unit: "×", Budget: atMost(1.25)},
+		row{Measure: "tutorial page reload / bare page reload", Value: median(tutorialReload) / median(bareReload), Unit: "×", Budget: atMost(1.25)},
 		row{Measure: "isolated floor: navigation to runAgent ready", Value: median(floor), Unit: "ms"},
 		row{Measure: "playground / isolated floor", Value: median(page) / median(floor), Unit: "×"},
 		row{Measure: "isolated floor reload: navigation to runAgent ready", Value: median(floorReload), Unit: "ms"},
 		row{Measure: "playground reload / isolated floor reload", Value: median(pageReload) / median(floorReload), Unit: "×"},
 	)
 	s.Raw = map[string]any{"page_ms": page, "bare_ms": bare, "page_reload_ms": pageReload, "bare_reload_ms": bareReload,
-		"floor_ms": floor, "floor_reload_ms": floorReload}
+		"floor_ms": floor, "floor_reload_ms": floorReload, "tutorial_ms": tutorial, "tutorial_reload_ms": tutorialReload}
 	return s
 }
