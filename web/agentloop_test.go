@@ -18,6 +18,8 @@ var tutorialFiles = map[string]string{
 	// The same page under a Content-Security-Policy that allows neither
 	// the sandbox frame nor WebAssembly.
 	"/agentloop-strict-page.html": "testdata/agentloop-strict-page.html",
+	// ... and one that allows WebAssembly but not eval.
+	"/agentloop-noeval-page.html": "testdata/agentloop-noeval-page.html",
 }
 
 type sandboxed struct {
@@ -48,10 +50,14 @@ func TestAgentloopModuleRunsTheSeedOnThePagesThread(t *testing.T) {
 	assert.Equal(t, "The answer is 5.", got.Answer, "runAgent imported from agentloop.js answers the seed")
 	assert.Contains(t, got.Kinds, "done", "onEvent heard the run's events")
 	assert.Equal(t, "The answer is 5.", p.text("#out"))
+	assert.Equal(t, []string{"download", "compile", "ready"}, eval[[]string](p, `tutorial.phases`),
+		"onProgress reports the download, the compile and ready for runAgent on the page")
+	assert.Zero(t, eval[int](p, `tutorial.frames()`), "a page that runs the loop only on its own thread starts no sandbox frame")
 }
 
 func TestAgentloopSandboxStopsARunawayToolAndTheNextCallWorks(t *testing.T) {
 	p := openTutorial(t)
+	assert.Zero(t, eval[int](p, `tutorial.frames()`), "the sandbox frame waits for the first sandboxed run")
 	runaway := eval[sandboxed](p, `tutorial.sandboxed(
 		'[{ role: "assistant", type: "tool", name: "spin", args: {} }, { role: "assistant", type: "final", content: "never" }]',
 		'{ spin: () => { while (true) {} } }', 500)`)
@@ -65,6 +71,7 @@ func TestAgentloopSandboxStopsARunawayToolAndTheNextCallWorks(t *testing.T) {
 	assert.Empty(t, next.Error, "the call after a runaway works")
 	assert.Equal(t, "The answer is 5.", next.Answer)
 	assert.Contains(t, next.Events, "tool_end", "onEvent streams the sandboxed run's events")
+	assert.Equal(t, 1, eval[int](p, `tutorial.frames()`), "the runs share one sandbox frame")
 }
 
 // A tutorial page whose Content-Security-Policy blocks the sandbox frame
@@ -84,4 +91,18 @@ func TestAgentloopNamesWhatAPagesPolicyBlocks(t *testing.T) {
 
 	loadErr := eval[string](p, `tutorial.loadError()`)
 	assert.Contains(t, loadErr, "'wasm-unsafe-eval'", "ready rejects naming what the policy must allow for runAgent on the page")
+}
+
+// The bridge compiles its JavaScript half with the Function constructor: a
+// policy that allows WebAssembly but not eval gets that directive named,
+// not "the Go program exited".
+func TestAgentloopNamesUnsafeEvalWhenOnlyThatIsMissing(t *testing.T) {
+	p := newTab(t)
+	p.allowConsole(`Content Security Policy|Content-Security-Policy|unsafe-eval|EvalError|compiling the engine`)
+	p.do("loading the no-eval tutorial page", chromedp.Navigate(p.url("/agentloop-noeval-page.html")))
+	waitFor[bool](p, waitTimeout, "the tutorial's module", `typeof globalThis.tutorial === "object"`)
+
+	loadErr := eval[string](p, `tutorial.loadError()`)
+	assert.Contains(t, loadErr, "add 'unsafe-eval' to script-src", "ready names the directive the bridge needs")
+	assert.NotContains(t, loadErr, "Go program", "ready says what the policy blocks, not what followed from it")
 }

@@ -42,6 +42,17 @@ export function onProgress(fn) {
   return () => listeners.delete(fn);
 }
 
+// reportLoaded reports the end of the engine's loading when loaded (a
+// sandbox frame's start, or runAgent's on the page) settles, unless an
+// engine is ready already: a frame that replaces a crashed one, or the
+// second of the two engines, changes nothing.
+function reportLoaded(loaded) {
+  loaded.then(
+    () => lastProgress.phase !== "ready" && progress({ phase: "ready" }),
+    (err) => lastProgress.phase !== "ready" && progress({ phase: "failed", error: err.message }),
+  );
+}
+
 // PROGRESS_EVERY_MS spaces the download's progress reports: each may
 // repaint the page's engine status, and the bytes arrive in many chunks.
 const PROGRESS_EVERY_MS = 50;
@@ -58,14 +69,21 @@ class Download {
     this.sinks = new Set();
     this.error = null;
     this.done = false;
+    this.copyWanted = false;
+    this.copy = new Promise((resolve) => (this.giveCopy = resolve));
     this.finished = this.fetch();
     this.finished.catch(() => {});
   }
 
   async fetch() {
     try {
-      const res = await fetch(this.url);
+      let res = await fetch(this.url);
       if (!res.ok) throw new Error(`${this.url}: HTTP ${res.status} ${res.statusText}`);
+      if (this.copyWanted) {
+        const own = res.clone();
+        this.giveCopy(res);
+        res = own;
+      } else this.giveCopy(null);
       // Content-Length is the encoded size: with compression it is no
       // total for the decoded bytes counted here.
       const length = Number(res.headers.get("Content-Length")) || 0;
@@ -85,6 +103,7 @@ class Download {
         }
       }
     } catch (err) {
+      this.giveCopy(null);
       this.error = err;
       for (const sink of this.sinks) sink.fail(err);
       this.sinks.clear();
@@ -102,6 +121,18 @@ class Download {
     if (this.error) sink.fail(this.error);
     else if (this.done) sink.end();
     else this.sinks.add(sink);
+  }
+
+  // response resolves with a Response of main.wasm to compile streaming:
+  // a copy of the download's own (one request, read twice) when asked for
+  // before that one arrived, or else a second fetch, made once the
+  // download is over so that it comes from the HTTP cache.
+  async response() {
+    this.copyWanted = true;
+    const copy = await this.copy;
+    if (copy) return copy;
+    await this.finished;
+    return fetch(this.url);
   }
 
   // bytes resolves with the whole of main.wasm.
@@ -125,14 +156,13 @@ class Download {
   }
 }
 
-// compileOnPage compiles main.wasm for runAgent on the page's own thread.
-// It waits for the download, then compiles streaming from the HTTP cache,
-// so the browser can reuse its compiled code on a later visit; a host
-// that serves .wasm without application/wasm gets the bytes compiled.
+// compileOnPage compiles main.wasm for runAgent on the page's own thread,
+// streaming, from a response of the browser's (so the browser can reuse
+// its compiled code on a later visit); a host that serves .wasm without
+// application/wasm gets the bytes compiled.
 async function compileOnPage() {
-  await shared.wasm.finished;
   try {
-    const res = await fetch(shared.wasm.url);
+    const res = await shared.wasm.response();
     if (res.ok) return await WebAssembly.compileStreaming(res);
   } catch (err) {
     if (!(err instanceof TypeError)) throw describeCSP(err);
@@ -337,19 +367,13 @@ function currentFrame() {
   if (!shared.frame) {
     const frame = new Frame(markupFrame());
     shared.frame = frame;
-    // Progress is the first frame's: a later one replaces a crashed frame.
-    if (lastProgress.phase !== "ready") {
-      frame.started.then(
-        () => {
-          performance.mark("wasm-compiled");
-          progress({ phase: "ready" });
-        },
-        (err) => progress({ phase: "failed", error: err.message }),
-      );
-    }
+    frame.started.then(() => performance.mark("wasm-compiled"), () => {});
+    reportLoaded(frame.started);
   }
   return shared.frame;
 }
+
+let firstStarted = false; // the first worker's ready is marked "runAgent-ready" (with its timings, for make bench)
 
 // startWorker starts a sandbox worker in the frame; ready settles with the
 // worker's timings once runAgent exists in it.
@@ -370,6 +394,10 @@ function startWorker() {
     onFailed = reject;
   });
   ready.catch(() => {}); // the sandbox reports failures
+  if (!firstStarted) {
+    firstStarted = true;
+    ready.then((timing) => performance.mark("runAgent-ready", { detail: timing }), () => {});
+  }
   const started = { frame, id: 0, port, ready, deliver: null };
   let booted = false;
   // An error in the worker before it is ready is the engine failing to
@@ -408,10 +436,13 @@ function isWorkerMessage(msg) {
   return msg !== null && typeof msg === "object" && typeof msg.type === "string";
 }
 
-// The first sandbox worker starts with the download: the playground needs
-// it, and a tutorial's runAgentSandboxed starts at once.
-let firstWorker = startWorker();
-firstWorker.ready.then((timing) => performance.mark("runAgent-ready", { detail: timing }), () => {});
+// The first sandbox worker starts with the download on a page whose markup
+// holds the sandbox frame (the playground's does, and a tutorial page that
+// runs sandboxed code may too: its first run then finds the engine ready).
+// Any other page starts it with its first Sandbox, so that a page that runs
+// the loop only on its own thread starts no frame, no worker and no second
+// compile beside its own.
+let firstWorker = document.querySelector("iframe[data-agentloop-sandbox]") ? startWorker() : null;
 
 // toolName names a tool the way the page's transcript does (phases.js).
 function toolName(name) {
@@ -475,9 +506,8 @@ export class Sandbox {
     this.status = "loading";
     this.detail = "";
     this.spare = null;
-    let first = firstWorker;
-    firstWorker = null; // the first sandbox takes the worker started with the page
-    const slot = new Slot(first || startWorker());
+    const slot = new Slot(firstWorker || startWorker()); // the worker started with the page, if any
+    firstWorker = null;
     // started settles when the first worker is ready (or failed to be).
     this.started = slot.ready.then(() => undefined);
     this.started.catch(() => {});
@@ -859,9 +889,10 @@ let pageEngine = null;
 function loadOnPage() {
   if (!pageEngine) {
     pageEngine = (async () => {
-      if (typeof globalThis.Go !== "function") await import(new URL("wasm_exec.js", here).href);
+      // wasm_exec.js loads while main.wasm downloads and compiles.
+      const runtime = typeof globalThis.Go === "function" ? null : import(new URL("wasm_exec.js", here).href);
+      const [module] = await Promise.all([compileOnPage(), runtime]);
       const go = new Go();
-      const module = await compileOnPage();
       const instance = await WebAssembly.instantiate(module, go.importObject).catch((err) => {
         throw describeCSP(err);
       });
@@ -878,6 +909,7 @@ function loadOnPage() {
       }
       return globalThis.runAgent;
     })();
+    reportLoaded(pageEngine);
   }
   return pageEngine;
 }

@@ -1,7 +1,13 @@
 // A tutorial author's use of agentloop.js, as the README shows it: one
 // import, then runAgent on the page's thread, then runAgentSandboxed. The
 // browser tests (agentloop_test.go) call globalThis.tutorial.
-import { runAgent, ready, runAgentSandboxed } from "./agentloop.js";
+import { runAgent, ready, runAgentSandboxed, onProgress } from "./agentloop.js";
+
+// The engine's loading, as a page's status line would show it.
+const phases = [];
+onProgress((p) => {
+  if (phases.at(-1) !== p.phase) phases.push(p.phase);
+});
 
 const seedModel = [
   { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
@@ -9,6 +15,9 @@ const seedModel = [
 ];
 
 globalThis.tutorial = {
+  phases,
+  // frames counts the page's frames: the sandbox's, once there is one.
+  frames: () => document.querySelectorAll("iframe").length,
   async seed() {
     await ready;
     const kinds = [];
