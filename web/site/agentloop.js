@@ -873,11 +873,21 @@ class Run {
   }
 }
 
-// afterPaint calls fn once the page has painted its next frame (at once,
-// in a task of its own, on a page that is not shown and so paints nothing).
+// afterPaint calls fn, in a task of its own, once the page has painted its
+// next frame, or after 250 ms when no frame comes (a hidden tab, an embed
+// scrolled out of view). The page's defer.js has the same; this module
+// imports nothing, since an import would hold the download back by one
+// more fetch.
 function afterPaint(fn) {
-  if (document.hidden) setTimeout(fn, 0);
-  else requestAnimationFrame(() => setTimeout(fn, 0));
+  let called = false;
+  const call = () => {
+    if (!called) {
+      called = true;
+      fn();
+    }
+  };
+  setTimeout(call, 250);
+  requestAnimationFrame(() => setTimeout(call, 0));
 }
 
 // ---- runAgent on the page's thread ----
