@@ -181,6 +181,19 @@ function describeCSP(err) {
   return err;
 }
 
+// evalRefused returns the error to give when the page's policy refuses
+// the Function constructor, with which the bridge compiles its JavaScript
+// half (the Go program then stops before it defines runAgent), or null.
+function evalRefused() {
+  try {
+    Function("");
+    return null;
+  } catch (err) {
+    if (!(err instanceof EvalError)) return null;
+    return new Error(`the page's Content-Security-Policy does not allow the bridge to compile its JavaScript: add 'unsafe-eval' to script-src (${err.message})`);
+  }
+}
+
 // ---- the sandbox frame: where user code runs ----
 
 // How long the frame may take to answer a ping before it counts as
@@ -913,7 +926,7 @@ function loadOnPage() {
       );
       const t0 = performance.now();
       while (typeof globalThis.runAgent !== "function") {
-        if (exited) throw new Error(`${exited} before it defined runAgent`);
+        if (exited) throw evalRefused() || new Error(`${exited} before it defined runAgent`);
         if (performance.now() - t0 > 10000) throw new Error("main.wasm did not define runAgent within 10000 ms");
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
