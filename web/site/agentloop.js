@@ -28,6 +28,9 @@ const listeners = new Set();
 let lastProgress = { phase: "download", received: 0, total: 0 };
 
 function progress(p) {
+  // The page's runAgent may be ready while the download's own reading of
+  // the bytes still lags behind: the status never goes back from ready.
+  if (lastProgress.phase === "ready" && (p.phase === "download" || p.phase === "compile")) return;
   lastProgress = p;
   for (const fn of listeners) fn(p);
 }
