@@ -113,12 +113,18 @@ export const PREFIX_LINES = 1;
 // wrap makes the source of a function expression that returns the
 // editor's value when called, with a sourceURL so that V8's stack traces
 // name the editor's file (fileName) and line (shifted by PREFIX_LINES).
+//
+// The editor's name (NAMES) is the function's parameter, called with
+// nothing, so that the code gives only what it defines itself: a global of
+// that name (the worker's runAgent, the real loop) is out of its reach,
+// and an assignment to the name lands here, not on the global. Statements
+// give the value of the name they declare; the block lets them declare it
+// with let, const or class as well as function or var.
 export function wrap({ form, body }, editor, fileName) {
-  const head = '(function () { "use strict";';
+  const head = `(function (${NAMES[editor]}) { "use strict";`;
   const tail = `\n//# sourceURL=${fileName}`;
   if (form === "expression") return `${head} return (\n${body}\n); })${tail}`;
-  const name = NAMES[editor];
-  return `${head}\n${body}\n;return typeof ${name} === "undefined" ? undefined : ${name}; })${tail}`;
+  return `${head} {\n${body}\n;return ${NAMES[editor]}; } })${tail}`;
 }
 
 // positionInStack finds the innermost frame of fileName in a V8 stack

@@ -123,6 +123,9 @@ function loadRunParts() {
       Object.freeze(self.Outbox.prototype);
       const { runAgent, driveModel, answerModel, gradeLoop, Outbox } = self;
       runPartsLoaded = { ...compile, runAgent, driveModel, answerModel, gradeLoop, Outbox };
+      // ...and then taken out of its reach: the Exercise's loop must be
+      // the learner's own, not a call of the real one.
+      for (const name of Object.keys(runPartsLoaded)) if (name in self) delete self[name];
       return runPartsLoaded;
     });
   }

@@ -84,6 +84,35 @@ test("the editors give what the run needs, or say what they give instead", () =>
   assert.equal(typeof compileEditor("const tools = { a: () => 1 };", "tools").value.a, "function");
 });
 
+// In the worker, the real loop is a global runAgent: a learner's loop that
+// does not define its own must not be graded as if it were the real one.
+test("Your loop gives the runAgent it declares, in any form, and never a global one", async (t) => {
+  const real = () => "the real loop";
+  globalThis.runAgent = real;
+  t.after(() => delete globalThis.runAgent);
+  for (const src of ["// TODO: write my loop later\n", "let runagent = () => 'x';", "function helper() {}\nfunction other() {}"]) {
+    await t.test(`nothing from ${JSON.stringify(src)}`, () => {
+      assert.match(compileEditor(src, "loop").error?.message ?? "(no error)", /Your loop gives nothing/);
+    });
+  }
+  const forms = [
+    "function runAgent() { return 'mine'; }",
+    "async function runAgent() { return 'mine'; }",
+    "const runAgent = () => 'mine';",
+    "let runAgent; runAgent = () => 'mine';",
+    "var runAgent = () => 'mine';",
+    "runAgent = () => 'mine';",
+  ];
+  for (const src of forms) {
+    await t.test(src, async () => {
+      const { value, error } = compileEditor(`// my loop\n${src}\n`, "loop");
+      assert.equal(error, undefined);
+      assert.equal(await value(), "mine");
+      assert.equal(globalThis.runAgent, real, "the global is untouched");
+    });
+  }
+});
+
 test("the tool names are the keys of the Tools editor's object", () => {
   assert.deepEqual(topLevelKeys("{\n  add: ({a, b}) => a + b,\n  'sub': () => 0,\n  [computed]: 1,\n  mul() {},\n}"), ["add", "sub", "mul"]);
   assert.deepEqual(topLevelKeys("const tools = { search: async () => '' };"), ["search"]);
