@@ -106,3 +106,25 @@ func TestAgentloopNamesUnsafeEvalWhenOnlyThatIsMissing(t *testing.T) {
 	assert.Contains(t, loadErr, "add 'unsafe-eval' to script-src", "ready names the directive the bridge needs")
 	assert.NotContains(t, loadErr, "Go program", "ready says what the policy blocks, not what followed from it")
 }
+
+// runAgentSandboxed's sources are arguments, not the playground's editors:
+// a bad argument is refused at once, naming it, and errors in the sources
+// name them as sources.
+func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
+	p := openTutorial(t)
+	const seedTools = `'{ add: ({ a, b }) => a + b }'`
+	for _, c := range []struct{ call, want string }{
+		{`tutorial.sandboxed('[]', ` + seedTools + `, "abc")`, "runAgentSandboxed: timeLimit must be a number of milliseconds, got string \"abc\""},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, NaN)`, "runAgentSandboxed: timeLimit must be a number of milliseconds, got number NaN"},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, 0)`, "runAgentSandboxed: timeLimit must be more than 0 and finite, got 0"},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, -5)`, "runAgentSandboxed: timeLimit must be more than 0 and finite, got -5"},
+		{`tutorial.sandboxed('[]', undefined, 2000)`, "runAgentSandboxed: tools must be source text (a string), got undefined"},
+		{`tutorial.sandboxed('// nothing yet', ` + seedTools + `, 2000)`, "The model source gives nothing: write an array of actions, or a function model(messages)."},
+		{`tutorial.sandboxed('[{ type: "final" content: "x" }]', ` + seedTools + `, 2000)`, "the model source: Unexpected token (line 1, column 18)"},
+		{`tutorial.sandboxed('while (true) {}', ` + seedTools + `, 300)`, "the model source did not finish within 300 ms"},
+	} {
+		got := eval[sandboxed](p, c.call)
+		assert.Equal(t, c.want, got.Error, "%s", c.call)
+		assert.NotContains(t, got.Error, "editor", "%s: a tutorial page has no editors", c.call)
+	}
+}

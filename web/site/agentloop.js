@@ -594,10 +594,13 @@ export class Sandbox {
   }
 
   // run starts a run of request {model, tools, userMessage, maxSteps,
-  // timeLimitMs}. handlers: onEvents(events) gets runAgent's events in
-  // order, ending with a "done" event (made up here when the worker had to
-  // be killed: reason "timeout", "canceled" or "crashed"); onCompileError
-  // ({editor, line, column, message}) when an editor's code is wrong;
+  // timeLimitMs, subjects?, labels?}, where subjects ({model, tools}: "The
+  // model source") and labels ("the model source") name the code in errors
+  // instead of the editors. handlers: onEvents(events) gets runAgent's
+  // events in order, ending with a "done" event (made up here when the
+  // worker had to be killed: reason "timeout", "canceled" or "crashed");
+  // onCompileError ({editor, line, column, message, whole}) when an
+  // editor's code is wrong (whole: the message names its subject);
   // onCodeError({editor, line, column, message, name}) where a model or
   // tool call first threw; onAsk({step, messages, tools}) when a person is
   // to answer a model call (request.drive {kind: "person"}; see
@@ -624,9 +627,10 @@ export class Sandbox {
 
 const EDITOR_LABELS = { model: "the Model editor's code", tools: "the Tools editor's code", loop: "Your loop's code" };
 
-// describeCall names a call the way the transcript and the banner do.
-function describeCall(c) {
-  if (c.kind === "eval") return Object.hasOwn(EDITOR_LABELS, c.editor) ? EDITOR_LABELS[c.editor] : "the editors' code";
+// describeCall names a call the way the transcript and the banner do;
+// labels, if given, name the code of each editor instead (request.labels).
+function describeCall(c, labels = EDITOR_LABELS) {
+  if (c.kind === "eval") return Object.hasOwn(labels, c.editor) ? labels[c.editor] : "the editors' code";
   if (c.kind === "case") return `case "${c.name}"`;
   if (c.kind === "model") return `the model at step ${c.step}`;
   return `tool '${toolName(c.name)}' at step ${c.step}`;
@@ -669,14 +673,14 @@ class Run {
     }
     this.slot.onDead = null;
     this.slot.listener = (msg) => this.onMessage(msg);
-    const { model, tools, userMessage, maxSteps, drive, toolTimeoutMs = 0, source, cases } = this.request;
+    const { model, tools, userMessage, maxSteps, drive, toolTimeoutMs = 0, source, cases, subjects } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
     // Stop pressed before the worker was ready goes with the run, so that
     // the loop itself ends it, before it calls the model.
     this.slot.post(
       this.request.job === "grade"
         ? { type: "grade", source, cases }
-        : { type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, drive, stopped: this.stopping },
+        : { type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, drive, subjects, stopped: this.stopping },
     );
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;
@@ -723,7 +727,7 @@ class Run {
         // The worker's Go runtime stopped, or its frame crashed: nothing
         // in it can answer now.
         const oldest = this.oldestCall();
-        const during = msg.crashed && oldest ? ` while ${describeCall(oldest)} was running` : "";
+        const during = msg.crashed && oldest ? ` while ${describeCall(oldest, this.request.labels)} was running` : "";
         this.kill("crashed", `${msg.error}${during}`, oldest);
         break;
       }
@@ -735,7 +739,7 @@ class Run {
         break;
       case "compile_error":
         this.inflight.clear();
-        this.h.onCompileError({ editor: msg.editor, line: msg.line, column: msg.column, message: msg.message });
+        this.h.onCompileError({ editor: msg.editor, line: msg.line, column: msg.column, message: msg.message, whole: msg.whole === true });
         this.close();
         this.h.onEnd();
         break;
@@ -830,11 +834,11 @@ class Run {
     const oldest = this.oldestCall();
     if (oldest && now - oldest.since >= limit) {
       const verb = oldest.kind === "eval" || oldest.kind === "case" ? "did not finish" : "did not return";
-      let text = `${describeCall(oldest)} ${verb} within ${limit} ms`;
+      let text = `${describeCall(oldest, this.request.labels)} ${verb} within ${limit} ms`;
       if (!this.precise && (oldest.kind === "model" || oldest.kind === "tool")) {
         // The worker was posting starts in batches: a later call may be
         // the one that hangs.
-        text = `a model or tool call at or after ${describeCall(oldest)} did not return within ${limit} ms (the calls were too quick to follow one by one)`;
+        text = `a model or tool call at or after ${describeCall(oldest, this.request.labels)} did not return within ${limit} ms (the calls were too quick to follow one by one)`;
       }
       this.kill("timeout", text, oldest);
     } else if (!oldest && now - this.lastMessageAt >= limit) {
@@ -960,6 +964,20 @@ export async function runAgent(model, tools, userMsg, maxStepsOrOptions) {
 
 let defaultSandbox = null;
 
+// runAgentSandboxed's sources are its arguments, not the playground's
+// editors: its errors name them so.
+const SOURCE_SUBJECTS = { model: "The model source", tools: "The tools source" };
+const SOURCE_LABELS = { model: "the model source", tools: "the tools source" };
+
+// typeOf describes a value in an argument error: its type, and the value
+// itself when it is short.
+function typeOf(v) {
+  if (v === null || v === undefined) return String(v);
+  if (typeof v === "string") return `string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  if (typeof v === "number" || typeof v === "boolean") return `${typeof v} ${v}`;
+  return Array.isArray(v) ? "an array" : typeof v;
+}
+
 // runAgentSandboxed evaluates {model, tools} (source text, as the
 // playground's editors hold) in a fresh worker and runs the loop there
 // under the runaway guard: a model or tool call, or the code's own
@@ -968,14 +986,32 @@ let defaultSandbox = null;
 // timeLimit, onEvent}. It resolves with the answer, or rejects with an
 // Error whose message is the reason (the runaway call, the code's error,
 // the loop's rejection) and whose event is the done event, if any.
-export function runAgentSandboxed({ model, tools }, userMsg, options = {}) {
+export async function runAgentSandboxed(sources, userMsg, options = {}) {
+  const { model, tools } = sources ?? {};
+  const { maxSteps = 10, toolTimeoutMs = 0, timeLimit = 2000, onEvent } = options ?? {};
+  for (const [name, value] of [["model", model], ["tools", tools]]) {
+    if (typeof value !== "string") throw new TypeError(`runAgentSandboxed: ${name} must be source text (a string), got ${typeOf(value)}`);
+  }
+  if (typeof timeLimit !== "number" || Number.isNaN(timeLimit)) {
+    throw new TypeError(`runAgentSandboxed: timeLimit must be a number of milliseconds, got ${typeOf(timeLimit)}`);
+  }
+  if (!(timeLimit > 0 && timeLimit < Infinity)) throw new RangeError(`runAgentSandboxed: timeLimit must be more than 0 and finite, got ${timeLimit}`);
+  if (onEvent !== undefined && typeof onEvent !== "function") throw new TypeError(`runAgentSandboxed: onEvent must be a function, got ${typeOf(onEvent)}`);
   if (!defaultSandbox) defaultSandbox = new Sandbox();
-  const { maxSteps = 10, toolTimeoutMs = 0, timeLimit = 2000, onEvent } = options;
   return new Promise((resolve, reject) => {
     let done = null;
     let failure = null;
     defaultSandbox.run(
-      { model: String(model), tools: String(tools), userMessage: String(userMsg), maxSteps, toolTimeoutMs, timeLimitMs: timeLimit },
+      {
+        model,
+        tools,
+        userMessage: String(userMsg),
+        maxSteps,
+        toolTimeoutMs,
+        timeLimitMs: timeLimit,
+        subjects: SOURCE_SUBJECTS,
+        labels: SOURCE_LABELS,
+      },
       {
         onEvents: (events) => {
           for (const e of events) {
@@ -985,7 +1021,7 @@ export function runAgentSandboxed({ model, tools }, userMsg, options = {}) {
         },
         onCompileError: (err) => {
           const where = err.line ? ` (line ${err.line}, column ${err.column})` : "";
-          failure = new Error(`${err.editor}: ${err.message}${where}`);
+          failure = new Error(err.whole ? err.message : `${SOURCE_LABELS[err.editor] ?? err.editor}: ${err.message}${where}`);
         },
         onEnd: () => {
           if (failure) return reject(failure);

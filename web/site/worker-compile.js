@@ -30,9 +30,16 @@ function stackOf(err) {
   }
 }
 
-// compileEditor returns {value} or {error: {line?, column?, message}}.
-// Nothing runs before the user pressed Run: the worker calls this for a run.
-export function compileEditor(source, editor) {
+// SUBJECTS name what gives each value in the messages of check: the
+// playground's editors, unless the run names its sources otherwise
+// (runAgentSandboxed's are arguments, not editors).
+const SUBJECTS = { model: "The Model editor", tools: "The Tools editor", loop: "Your loop" };
+
+// compileEditor returns {value} or {error: {line?, column?, message,
+// whole?}}; whole marks a message that names its subject (subject, or the
+// editor's) and so reads alone. Nothing runs before the user pressed Run:
+// the worker calls this for a run.
+export function compileEditor(source, editor, subject = SUBJECTS[editor]) {
   source = String(source);
   const read = readSource(source);
   if (read.error) return { error: read.error };
@@ -48,8 +55,8 @@ export function compileEditor(source, editor) {
   }
   try {
     const value = factory();
-    const problem = check(value, editor);
-    return problem ? { error: { message: problem } } : { value };
+    const problem = check(value, editor, subject);
+    return problem ? { error: { message: problem, whole: true } } : { value };
   } catch (err) {
     const at = positionInStack(stackOf(err), FILES[editor]);
     return { error: at ? { line: at.line, column: at.column, message: errorText(err) } : { message: errorText(err) } };
@@ -98,27 +105,27 @@ export function watchCalls(fn, report, receiver) {
   };
 }
 
-function check(value, editor) {
+function check(value, editor, subject) {
   const kind = describeType(value);
   if (editor === "loop") {
     if (typeof value === "function") return null;
     if (value === undefined) {
-      return "Your loop gives nothing: define function runAgent(model, tools, userMsg, maxSteps = 10) { … }.";
+      return `${subject} gives nothing: define function runAgent(model, tools, userMsg, maxSteps = 10) { … }.`;
     }
-    return `Your loop gives ${kind}; it must define a function runAgent(model, tools, userMsg, maxSteps = 10).`;
+    return `${subject} gives ${kind}; it must define a function runAgent(model, tools, userMsg, maxSteps = 10).`;
   }
   if (editor === "model") {
     if (Array.isArray(value) || typeof value === "function") return null;
     if (value === undefined) {
-      return "The Model editor gives nothing: write an array of actions, or a function model(messages).";
+      return `${subject} gives nothing: write an array of actions, or a function model(messages).`;
     }
-    return `The Model editor gives ${kind}; it must give an array of actions or a function model(messages).`;
+    return `${subject} gives ${kind}; it must give an array of actions or a function model(messages).`;
   }
   if (value === undefined) {
-    return "The Tools editor gives nothing: write an object of functions, such as { add: ({a, b}) => a + b }.";
+    return `${subject} gives nothing: write an object of functions, such as { add: ({a, b}) => a + b }.`;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return `The Tools editor gives ${kind}; it must give an object of functions, such as { add: ({a, b}) => a + b }.`;
+    return `${subject} gives ${kind}; it must give an object of functions, such as { add: ({a, b}) => a + b }.`;
   }
   for (const name of Object.keys(value)) {
     let tool;

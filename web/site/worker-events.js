@@ -5,7 +5,7 @@
 //   {type: "ready"} | {type: "failed", error}             the engine (worker.js)
 // all over the private port worker.js holds (post is its sender).
 //   {type: "evaluating", editor} | {type: "evaluated", editor}
-//   {type: "compile_error", editor, line?, column?, message}
+//   {type: "compile_error", editor, line?, column?, message, whole?}
 //   {type: "events", json: "[...]", precise}                runAgent's events, as JSON
 //   {type: "end", ok, text? | error, name}                 runAgent settled
 //

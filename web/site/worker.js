@@ -216,13 +216,13 @@ async function startJob() {
   return { parts, outbox: new parts.Outbox(send) };
 }
 
-async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive }) {
+async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, subjects = {} }) {
   const job = await startJob();
   if (!job) return;
   const { parts, outbox } = job;
-  const modelValue = evaluate(parts, outbox, "model", model);
+  const modelValue = evaluate(parts, outbox, "model", model, subjects.model);
   if (modelValue === FAILED) return;
-  const toolsValue = evaluate(parts, outbox, "tools", tools);
+  const toolsValue = evaluate(parts, outbox, "tools", tools, subjects.tools);
   if (toolsValue === FAILED) return;
 
   // The first error a call throws is placed in its editor; later ones
@@ -283,10 +283,11 @@ function watchTools(parts, tools, report) {
 const FAILED = Symbol("failed");
 
 // evaluate runs an editor's top-level code, announcing it first so that
-// the page's watchdog can name it if it never finishes.
-function evaluate(parts, outbox, editor, source) {
+// the page's watchdog can name it if it never finishes; subject, if given,
+// names the code in its errors instead of the editor.
+function evaluate(parts, outbox, editor, source, subject) {
   outbox.control({ type: "evaluating", editor });
-  const result = parts.compileEditor(source, editor);
+  const result = parts.compileEditor(source, editor, typeof subject === "string" ? subject : undefined);
   if (result.error) {
     outbox.control({ type: "compile_error", editor, ...result.error });
     return FAILED;
