@@ -85,6 +85,9 @@ function describeEnd(e) {
     case "max_steps":
       return "The steps ran out: the run ends with \"Stopped: reached max steps.\"";
     case "error_model":
+      // The loop's line is the same whether the model failed or the run's
+      // context ended the call; the reason tells the two apart.
+      if (e.reason === "canceled") return "The run was canceled during the model call, which ends it.";
       return `The model call failed, which ends the run${cause}`;
     case "error_calls":
       return `The tool action's calls cannot be read, which ends the run${cause}`;

@@ -40,6 +40,8 @@ test("each way a run ends is worded from the done event's phase", () => {
     [done("final", "final"), /final answer ends the run/],
     [done("max_steps", "max_steps"), /steps ran out.*Stopped: reached max steps\./],
     [done("error_model", "model_error", "step 2: model: boom"), /^The model call failed, which ends the run: step 2: model: boom$/],
+    // Stop pressed while the model (or a person playing it) is answering.
+    [done("error_model", "canceled", "step 1: aborted"), /^The run was canceled during the model call, which ends it\.$/],
     [done("error_calls", "model_error", "step 2: malformed action: tool action has no string \"name\""), /calls cannot be read/],
     [done("error_type", "model_error", "step 2: malformed action: type \"x\""), /neither a final answer nor a tool call/],
     [done("canceled_before_model", "canceled", "step 1: aborted"), /canceled before the next model call/],
