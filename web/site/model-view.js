@@ -41,7 +41,8 @@ export class ModelView {
     const n = call.count;
     const entry = this.scriptEntry(trace, call.step);
     let text = `Model call ${fmtCount(call.step)} gets ${fmtCount(n)} ${n === 1 ? "message" : "messages"}`;
-    if (entry) text += `; entry ${call.step} of the Model array (line ${entry.line === entry.endLine ? entry.line : `${entry.line}–${entry.endLine}`}) answered`;
+    const lines = entry && (entry.line === entry.endLine ? `${entry.line}` : `${entry.line}–${entry.endLine}`);
+    if (entry) text += `; entry ${call.step} of the Model array (line ${lines}) ${call.answered ? "answered" : "answers"}`;
     else if (entry === null) text += `; the Model array has no entry ${call.step}`;
     this.summary.textContent = `${text}.`;
     this.list.dataset.count = String(n);
@@ -69,8 +70,10 @@ export class ModelView {
 
   // scriptEntry returns the array entry that answers model call k (an
   // object with its lines), null when the array has none, or undefined
-  // when the model is a function.
+  // when the model is a function or a person (Be the model), whose
+  // answers are no entry of the editor's.
   scriptEntry(trace, k) {
+    if (trace.modelIsPerson) return undefined;
     const src = trace.inputs && trace.inputs.model;
     if (src !== this.entriesFor) {
       this.entriesFor = src;

@@ -41,6 +41,8 @@ export class Trace {
     this.full = []; // event indexes whose long content is still whole, oldest first
     this.fullHead = 0; // full[0..fullHead) have been cut
     this.fullChars = 0;
+    this.forkedAt = 0; // the model call at which this run was forked from another (fork.js), or 0
+    this.modelIsPerson = false; // a person answered its model calls (Be the model)
   }
 
   get length() {
