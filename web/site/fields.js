@@ -6,9 +6,13 @@ export const TIME_LIMIT_MIN = 50;
 export const TIME_LIMIT_MAX = 600000;
 export const DEFAULT_TIME_LIMIT = 2000;
 
+// wholeNumber reads a whole number written as a number field lets one be
+// typed ("1000", "1e3", "1000.0"), or gives NaN.
 function wholeNumber(text) {
   const t = String(text).trim();
-  return /^\d+$/.test(t) ? Number(t) : NaN;
+  if (!/^\d+(\.\d*)?(e\+?\d+)?$/i.test(t)) return NaN;
+  const n = Number(t);
+  return Number.isInteger(n) ? n : NaN;
 }
 
 // checkMaxSteps returns {value} or {error}.

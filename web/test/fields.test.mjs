@@ -4,10 +4,11 @@ import assert from "node:assert/strict";
 import { checkMaxSteps, checkTimeLimit } from "../site/fields.js";
 
 test("max steps is a whole number from 0 to 100,000", () => {
-  for (const [text, value] of [["0", 0], ["10", 10], [" 7 ", 7], ["100000", 100000]]) {
+  // As a number field lets them be typed, too.
+  for (const [text, value] of [["0", 0], ["10", 10], [" 7 ", 7], ["100000", 100000], ["1e3", 1000], ["10.0", 10], ["1E5", 100000]]) {
     assert.deepEqual(checkMaxSteps(text), { value }, text);
   }
-  for (const text of ["-1", "2.5", "100001", "ten", "1e3"]) {
+  for (const text of ["-1", "2.5", "100001", "ten", "1e6", "2.5e-1", "0x10"]) {
     assert.match(checkMaxSteps(text).error, new RegExp(`"${text}" is not`), text);
   }
   assert.match(checkMaxSteps("").error, /^Enter max steps/);
