@@ -117,14 +117,16 @@ export function diffMessages(k, got, want) {
 
 // firstDiff walks both traces to the first difference: {text, atEnd, call,
 // index}, or null. call is the model call whose messages are worth showing
-// beside each other; index the message that differs in it, or -1.
+// beside each other: the one the text is about, and where one loop made a
+// model call while the other did something else, that call (the later of
+// the two counts); index the message that differs in it, or -1.
 function firstDiff(got, want) {
   const gs = [...got.trace, { kind: "end", ...got.end }];
   const ws = [...want.trace, { kind: "end", ...want.end }];
   for (let i = 0; ; i++) {
     const g = gs[i];
     const w = ws[i];
-    const at = (text, atEnd = false, index = -1) => ({ text, atEnd, call: Math.min(g.call, w.call), index });
+    const at = (text, atEnd = false) => ({ text, atEnd, call: Math.max(g.call, w.call), index: -1 });
     if (g.kind === "model" && w.kind === "model") {
       const d = diffMessages(g.call, g.messages, w.messages);
       if (d) return { text: d.text, atEnd: false, call: g.call, index: d.index };
@@ -156,11 +158,14 @@ function firstDiff(got, want) {
 // checkCase returns null when the loop did on c what the real loop did,
 // and otherwise the first difference:
 //
-//   {text: 'case "NAME": ...', call, index, got: {messages, result}, want: {messages, result}}
+//   {text: 'case "NAME": ...', call, index,
+//    got: {calls, messages, result}, want: {calls, messages, result}}
 //
-// call is the model call (1-based, 0 for none) whose messages got and want
-// hold, index the message that differs in them (-1 for none), and result
-// says how each loop ended.
+// call is the model call (1-based, 0 for none) to show beside each other,
+// index the message that differs in it (-1 for none). For each loop, calls
+// is how many model calls it made, messages what its model call call saw
+// (null when call is 0 or more than calls: a loop may pass null itself),
+// and result how it ended.
 export function checkCase(c, observed) {
   const want = expectedTrace(c);
   const d = firstDiff(observed, want);
@@ -178,7 +183,11 @@ export function checkCase(c, observed) {
     text: `case ${quote(c.name)}: ${text}`,
     call,
     index: d.index,
-    got: { messages: seen ? seen.messages : null, result: ended(end) },
-    want: { messages: call >= 1 && call <= c.expect.modelCalls.length ? c.expect.modelCalls[call - 1] : null, result: `returned ${quote(c.expect.result)}` },
+    got: { calls: end.call, messages: seen ? seen.messages : null, result: ended(end) },
+    want: {
+      calls: c.expect.modelCalls.length,
+      messages: call >= 1 && call <= c.expect.modelCalls.length ? c.expect.modelCalls[call - 1] : null,
+      result: `returned ${quote(c.expect.result)}`,
+    },
   };
 }

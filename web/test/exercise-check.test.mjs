@@ -66,6 +66,23 @@ function buggyLoop(bug) {
   };
 }
 
+// STUB_LOOP is Your loop as the Exercise starts: it returns undefined.
+function stubLoop(model, tools, userMsg, maxSteps = 10) {
+  const messages = [{ role: "user", content: userMsg }];
+}
+
+// throwsAfterOneCall makes one model call and throws.
+function throwsAfterOneCall(model) {
+  model([]);
+  throw new TypeError("oops");
+}
+
+// returnsANumber returns 42 after one model call.
+function returnsANumber(model, tools, userMsg) {
+  model([{ role: "user", content: userMsg }]);
+  return 42;
+}
+
 test("cases.json holds agenttest's cases, each with what the real loop did", () => {
   assert.ok(cases.length >= 40, `${cases.length} cases`);
   for (const c of cases) {
@@ -198,4 +215,49 @@ test("diffMessages names a message that is not a list", () => {
   const d = diffMessages(1, "hi", [{ role: "user", content: "hi" }]);
   assert.equal(d.text, `model call 1 got "hi" instead of a list of messages; the reference saw 1`);
   assert.equal(diffMessages(1, [{ a: 1 }], [{ a: 1 }]), null);
+});
+
+test("the side-by-side table shows the model call the text names, as each loop made it or not", async () => {
+  // The stub returns before any model call; the real loop made call 1.
+  const [stub] = await grade(stubLoop, "final at once");
+  assert.equal(stub.text, `case "final at once": the loop returned undefined, not a string before any model call; the reference made model call 1`);
+  assert.equal(stub.call, 1, "the table shows model call 1, the one the text names");
+  assert.equal(stub.got.calls, 0, "your loop made no model call");
+  assert.equal(stub.want.calls, 1);
+  assert.deepEqual(stub.want.messages, [{ role: "user", content: "Hi!" }], "the real loop's model call 1 is shown");
+
+  // The loop calls the model once where the real loop never does.
+  const [extra] = await grade(buggyLoop("steps <= max"), "max steps 0 never calls the model");
+  assert.match(extra.text, /: the loop made model call 1; the reference stopped before any model call/);
+  assert.equal(extra.call, 1);
+  assert.equal(extra.got.calls, 1);
+  assert.deepEqual(extra.got.messages, [{ role: "user", content: cases.find((c) => c.name === "max steps 0 never calls the model").userMsg }],
+    "your loop's model call 1 is shown");
+  assert.equal(extra.want.calls, 0, "the real loop made no model call");
+  assert.equal(extra.want.messages, null);
+
+  // Whatever the loop, a model call the text says a loop made is the one
+  // the table shows, with that loop's messages; a loop the text says
+  // stopped before it has none there.
+  const loops = [stubLoop, throwsAfterOneCall, returnsANumber, ...["steps <= max", "steps from 1 < max", "stops on a tool error",
+    "ignores max steps and final", "forgets the action", "undefined args for missing args"].map(buggyLoop)];
+  for (const loop of loops) {
+    for (const f of await grade(loop)) {
+      const made = /the loop made model call (\d+)/.exec(f.text);
+      if (made) {
+        assert.equal(f.call, Number(made[1]), f.text);
+        assert.ok(f.got.calls >= f.call && Array.isArray(f.got.messages), `${f.text}: your loop's side shows no model call ${f.call}`);
+      }
+      const refMade = /the reference made model call (\d+)/.exec(f.text);
+      if (refMade) {
+        assert.equal(f.call, Number(refMade[1]), f.text);
+        assert.ok(f.want.calls >= f.call && Array.isArray(f.want.messages), `${f.text}: the real loop's side shows no model call ${f.call}`);
+      }
+      const stopped = /the reference stopped (?:before any model call|after model call (\d+))/.exec(f.text);
+      if (stopped) {
+        assert.equal(f.want.calls, Number(stopped[1] ?? 0), f.text);
+        assert.ok(f.call > f.want.calls && f.want.messages === null, `${f.text}: the real loop's side shows a model call it never made`);
+      }
+    }
+  }
 });
