@@ -194,7 +194,7 @@ func TestPageExerciseFailureTableAgreesWithItsText(t *testing.T) {
 
 	p.check() // the stub, as given: it returns undefined at once
 	f := failureOf(t, p.failures(), "final at once")
-	assert.Equal(t, `case "final at once": the loop returned undefined, not a string before any model call; the reference made model call 1`, f.Diff)
+	assert.Equal(t, `case "final at once": before any model call, the loop returned undefined, not a string; the reference made model call 1`, f.Diff)
 	assert.Equal(t, "Model call 1 saw", f.At, "the table shows the model call the text names")
 	assert.Equal(t, "(none: this loop made no model call)", f.Got, "your loop made no model call")
 	assert.Contains(t, f.Want, `1. {"role":"user","content":"Hi!"}`, "the real loop's model call 1 is shown")

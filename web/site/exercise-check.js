@@ -1,7 +1,8 @@
 // Compares what a learner's loop did on a case with what the real loop,
-// agent.Run, did, and names the first difference in the words of Go's
-// agenttest.TestLoop. Pure: no DOM, no worker; the worker records what the
-// loop did (worker-grade.js) and the page shows the verdict (exercise.js).
+// agent.Run, did, and names the first difference, in the words of Go's
+// agenttest.TestLoop where they read well. Pure: no DOM, no worker; the
+// worker records what the loop did (worker-grade.js) and the page shows
+// the verdict (exercise.js).
 //
 // A case is one of agenttest.Cases (cases.json): {name, userMsg, maxSteps,
 // defaultMaxSteps, script, tools, expect: {modelCalls, toolCalls, result}}.
@@ -70,6 +71,8 @@ export function expectedTrace(c) {
 }
 
 // after says when something happened, by the model calls made before it.
+// Sentences start with it, so that how a loop ended, which may carry its
+// own commas, comes last.
 function after(calls) {
   return calls === 0 ? "before any model call" : `after model call ${calls}`;
 }
@@ -86,27 +89,32 @@ function showCall(e) {
   return `${e.name}(${canonical(e.args)})`;
 }
 
+// messages counts n messages in words.
+function messages(n) {
+  return n === 1 ? "1 message" : `${n} messages`;
+}
+
 // diffMessages describes the first difference between the messages model
 // call k saw and those the real loop's saw, or returns null. It returns
 // {text, index}: index (0-based) is the message that differs, -1 for
 // none in particular.
 export function diffMessages(k, got, want) {
   if (!Array.isArray(got)) {
-    return { text: `model call ${k} got ${canonical(got)} instead of a list of messages; the reference saw ${want.length}`, index: -1 };
+    return { text: `model call ${k} got ${canonical(got)} instead of a list of messages; the reference saw ${messages(want.length)}`, index: -1 };
   }
   const g = got.map(canonical);
   const w = want.map(canonical);
   const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
   const missing = (i) =>
-    `model call ${k} saw ${g.length} messages; the reference saw ${w.length} (missing message ${i + 1} = ${show(want[i])})`;
+    `model call ${k} saw ${messages(g.length)}; the reference saw ${w.length} (missing message ${i + 1} = ${show(want[i])})`;
   const extra = (i) =>
-    `model call ${k} saw ${g.length} messages; the reference saw ${w.length} (extra message ${i + 1} = ${show(got[i])})`;
+    `model call ${k} saw ${messages(g.length)}; the reference saw ${w.length} (extra message ${i + 1} = ${show(got[i])})`;
   for (let i = 0; i < Math.min(g.length, w.length); i++) {
     if (g[i] === w[i]) continue;
     if (g.length + 1 === w.length && same(g.slice(i), w.slice(i + 1))) return { text: missing(i), index: i };
     if (g.length === w.length + 1 && same(g.slice(i + 1), w.slice(i))) return { text: extra(i), index: i };
     let text = `model call ${k} saw message ${i + 1} = ${show(got[i])}; the reference has ${show(want[i])}`;
-    if (g.length !== w.length) text += ` (and the call saw ${g.length} messages; the reference saw ${w.length})`;
+    if (g.length !== w.length) text += ` (and the call saw ${messages(g.length)}; the reference saw ${w.length})`;
     return { text, index: i };
   }
   const n = Math.min(g.length, w.length);
@@ -148,9 +156,9 @@ function firstDiff(got, want) {
     } else if (g.kind === "tool" && w.kind === "end") {
       return at(`${after(g.call)}, the loop called ${showCall(g)}; the reference called no tool there and returned ${quote(w.result)}`);
     } else if (g.kind === "end" && w.kind === "model") {
-      return at(`the loop ${ended(g)} ${after(g.call)}; the reference made model call ${w.call}`, true);
+      return at(`${after(g.call)}, the loop ${ended(g)}; the reference made model call ${w.call}`, true);
     } else if (g.kind === "end" && w.kind === "tool") {
-      return at(`the loop ${ended(g)} ${after(g.call)} without calling ${showCall(w)} as the reference did`, true);
+      return at(`${after(g.call)}, the loop called no tool there and ${ended(g)}; the reference called ${showCall(w)}`, true);
     }
   }
 }
@@ -172,7 +180,7 @@ export function checkCase(c, observed) {
   const end = observed.end;
   let text = d ? d.text : "";
   if (end.threw !== undefined && !end.aborted && d && !d.atEnd) {
-    text = `the loop threw ${after(end.call)}: ${end.threw}; before that, ${text}`;
+    text = `${after(end.call)}, the loop ${ended(end)}; before that, ${text}`;
   } else if (end.aborted && d) {
     text += ` (the loop was stopped at model call ${end.call})`;
   }

@@ -101,7 +101,7 @@ test("a correct loop passes every case, sync or async", async () => {
   assert.deepEqual(await grade(asyncLoop), []);
 });
 
-test("a wrong loop fails with the first difference, worded as Go's TestLoop words it", async () => {
+test("a wrong loop fails with the first difference, in words that read as a sentence", async () => {
   const tests = [
     ["forgets the action",
       `case "one tool then final": model call 2 saw 2 messages; the reference saw 3 (missing message 2 = {"role":"assistant","type":"tool","name":"add","args":{"a":2,"b":3}})`],
@@ -110,7 +110,7 @@ test("a wrong loop fails with the first difference, worded as Go's TestLoop word
     ["steps <= max",
       `case "max steps 0 never calls the model": the loop made model call 1; the reference stopped before any model call and returned "Stopped: reached max steps."`],
     ["steps from 1 < max",
-      `case "max steps 1 with a final": the loop returned "Stopped: reached max steps." before any model call; the reference made model call 1`],
+      `case "max steps 1 with a final": before any model call, the loop returned "Stopped: reached max steps."; the reference made model call 1`],
     ["stop text without the period",
       `case "max steps 0 never calls the model": the loop returned "Stopped: reached max steps"; the reference returned "Stopped: reached max steps."`],
     ["undefined on max steps",
@@ -118,7 +118,7 @@ test("a wrong loop fails with the first difference, worded as Go's TestLoop word
     ["undefined args for missing args",
       `case "missing args become {}": after model call 1, the loop called clock(null); the reference called clock({})`],
     ["stops on a tool error",
-      `case "tool fails then final": the loop returned "error: division by zero" after model call 1; the reference made model call 2`],
+      `case "tool fails then final": after model call 1, the loop returned "error: division by zero"; the reference made model call 2`],
     ["error without a space",
       `case "tool fails then final": model call 2 saw message 3 = {"role":"tool","name":"divide","content":"error:division by zero"}; the reference has {"role":"tool","name":"divide","content":"error: division by zero"}`],
     ["unknown tool without quotes",
@@ -159,7 +159,7 @@ test("the default max steps case calls the loop with three arguments", async () 
   // A loop without a default for maxSteps gets undefined there, and fails.
   const noDefault = (model, tools, userMsg, maxSteps) => buggyLoop("")(model, tools, userMsg, maxSteps ?? 0);
   const [f] = await grade(noDefault, "default max steps run out");
-  assert.match(f.text, /the loop returned "Stopped: reached max steps." before any model call; the reference made model call 1/);
+  assert.match(f.text, /before any model call, the loop returned "Stopped: reached max steps."; the reference made model call 1/);
 });
 
 test("a throwing loop is reported with the difference before it", async () => {
@@ -168,7 +168,7 @@ test("a throwing loop is reported with the difference before it", async () => {
     throw new TypeError("oops");
   };
   const [f] = await grade(loop, "final at once");
-  assert.equal(f.text, `case "final at once": the loop threw after model call 1: TypeError: oops; before that, model call 1 saw 0 messages; the reference saw 1 (missing message 1 = {"role":"user","content":"Hi!"})`);
+  assert.equal(f.text, `case "final at once": after model call 1, the loop threw (TypeError: oops); before that, model call 1 saw 0 messages; the reference saw 1 (missing message 1 = {"role":"user","content":"Hi!"})`);
   assert.equal(f.got.result, "threw (TypeError: oops)");
 });
 
@@ -213,14 +213,14 @@ test("canonical sorts keys; show puts role, type, name, args and content first",
 
 test("diffMessages names a message that is not a list", () => {
   const d = diffMessages(1, "hi", [{ role: "user", content: "hi" }]);
-  assert.equal(d.text, `model call 1 got "hi" instead of a list of messages; the reference saw 1`);
+  assert.equal(d.text, `model call 1 got "hi" instead of a list of messages; the reference saw 1 message`);
   assert.equal(diffMessages(1, [{ a: 1 }], [{ a: 1 }]), null);
 });
 
 test("the side-by-side table shows the model call the text names, as each loop made it or not", async () => {
   // The stub returns before any model call; the real loop made call 1.
   const [stub] = await grade(stubLoop, "final at once");
-  assert.equal(stub.text, `case "final at once": the loop returned undefined, not a string before any model call; the reference made model call 1`);
+  assert.equal(stub.text, `case "final at once": before any model call, the loop returned undefined, not a string; the reference made model call 1`);
   assert.equal(stub.call, 1, "the table shows model call 1, the one the text names");
   assert.equal(stub.got.calls, 0, "your loop made no model call");
   assert.equal(stub.want.calls, 1);
@@ -258,6 +258,26 @@ test("the side-by-side table shows the model call the text names, as each loop m
         assert.equal(f.want.calls, Number(stopped[1] ?? 0), f.text);
         assert.ok(f.call > f.want.calls && f.want.messages === null, `${f.text}: the real loop's side shows a model call it never made`);
       }
+      const loopStopped = /(?:before any model call|after model call (\d+)), the loop (?:returned|threw)/.exec(f.text);
+      if (loopStopped && refMade) {
+        assert.equal(f.got.calls, Number(loopStopped[1] ?? 0), f.text);
+        assert.equal(f.got.messages, null, `${f.text}: your loop's side shows a model call it never made`);
+      }
     }
+  }
+});
+
+test("a difference reads as a sentence: when comes first, how the loop ended last", async () => {
+  const texts = [];
+  for (const loop of [stubLoop, throwsAfterOneCall, returnsANumber, buggyLoop("steps from 1 < max"), buggyLoop("stops on a tool error")]) {
+    for (const f of await grade(loop)) texts.push(f.text);
+  }
+  assert.ok(texts.some((t) => t.includes("before any model call, the loop returned undefined, not a string; ")));
+  assert.ok(texts.some((t) => t.includes("after model call 1, the loop returned 42, not a string; ")));
+  for (const t of texts) {
+    assert.doesNotMatch(t, /not a string (?:before|after|without)/, t);
+    assert.doesNotMatch(t, /"[^"]*" (?:before|after) (?:any )?model call/, t);
+    assert.doesNotMatch(t, /\) (?:before|after) (?:any )?model call/, t);
+    assert.doesNotMatch(t, /\b1 messages\b/, t);
   }
 });
