@@ -210,6 +210,13 @@ func TestPageExerciseFailureTableAgreesWithItsText(t *testing.T) {
 	assert.Equal(t, "Model call 1 saw", f.At)
 	assert.Contains(t, f.Got, `1. {"role":"user","content":`, "your loop's model call 1 is shown")
 	assert.Equal(t, "(none: this loop made no model call)", f.Want, "the real loop made no model call")
+
+	// Without ?? {}, a tool gets undefined for an action without args.
+	p.setEditor("loop-editor", strings.Replace(correctLoop, "action.args ?? {}", "action.args", 1))
+	p.check()
+	f = failureOf(t, p.failures(), "missing args become {}")
+	assert.Equal(t, `case "missing args become {}": after model call 1, the loop called clock(undefined); the reference called clock({})`, f.Diff,
+		"the loop passed undefined, not null")
 }
 
 func TestPageExerciseRunawayLoopIsStoppedAndThePageStaysUsable(t *testing.T) {

@@ -13,22 +13,46 @@
 //         when the model stopped a loop that called it too often}
 //
 // call is the number of model calls made so far, that one included.
+// messages and args are JSON copies of what the loop passed, except that a
+// value JSON cannot carry (undefined, a function…), which JSON would turn
+// into null or leave out, is recorded as {[NOT_JSON]: how to show it}.
+
+// NOT_JSON is the key worker-grade.js records a value JSON cannot carry
+// under (it is a classic script, so it spells the key out itself).
+export const NOT_JSON = "agentloop:not-json";
+
+// notJSON returns how to show v if it is a value JSON cannot carry, or
+// one recorded as such, and otherwise undefined.
+function notJSON(v) {
+  if (v === undefined) return "undefined";
+  if (typeof v === "function") return "a function";
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
+  const keys = Object.keys(v);
+  return keys.length === 1 && keys[0] === NOT_JSON && typeof v[NOT_JSON] === "string" ? v[NOT_JSON] : undefined;
+}
+
+// encode writes v as JSON with its object keys sorted. A value JSON cannot
+// carry is written as it is shown (undefined) when asShown is true;
+// otherwise, inside a list or an object, as JSON would write it (null in a
+// list, left out of an object), so that comparing loops keeps JSON's idea
+// of equal.
+function encode(v, asShown) {
+  const odd = notJSON(v);
+  if (odd !== undefined) return odd;
+  if (v === null || typeof v !== "object") return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map((x) => (!asShown && notJSON(x) !== undefined ? "null" : encode(x, asShown))).join(",")}]`;
+  const keys = Object.keys(v)
+    .filter((k) => asShown || notJSON(v[k]) === undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${encode(v[k], asShown)}`).join(",")}}`;
+}
 
 // canonical encodes v as JSON with its object keys sorted, so that equal
-// values have equal encodings whatever order their keys were set in.
+// values have equal encodings whatever order their keys were set in. A
+// value JSON cannot carry is never equal to JSON at the top (undefined
+// args are not {}), and inside a list or an object is what JSON makes of it.
 export function canonical(v) {
-  if (v === undefined) return "undefined";
-  if (v === null || typeof v !== "object") {
-    const s = JSON.stringify(v);
-    return s === undefined ? "null" : s;
-  }
-  if (Array.isArray(v)) {
-    return `[${v.map((x) => (x === undefined || typeof x === "function" ? "null" : canonical(x))).join(",")}]`;
-  }
-  const keys = Object.keys(v)
-    .filter((k) => v[k] !== undefined && typeof v[k] !== "function")
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`;
+  return encode(v, false);
 }
 
 // The keys a reader looks for first in a message, in this order; the
@@ -37,16 +61,16 @@ const KEY_ORDER = ["role", "type", "name", "args", "content"];
 
 // show returns a message as JSON with its keys in a readable order:
 // "role", "type", "name", "args", "content", then the others sorted.
+// A value JSON cannot carry is shown as JavaScript would write it: undefined
+// stays undefined, in a list or as a key's value too.
 export function show(msg) {
-  if (msg === null || typeof msg !== "object" || Array.isArray(msg)) return canonical(msg);
+  if (msg === null || typeof msg !== "object" || Array.isArray(msg) || notJSON(msg) !== undefined) return encode(msg, true);
   const rank = (k) => {
     const i = KEY_ORDER.indexOf(k);
     return i < 0 ? KEY_ORDER.length : i;
   };
-  const keys = Object.keys(msg)
-    .filter((k) => msg[k] !== undefined && typeof msg[k] !== "function")
-    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(msg[k])}`).join(",")}}`;
+  const keys = Object.keys(msg).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${encode(msg[k], true)}`).join(",")}}`;
 }
 
 // quote shows a returned string as Go's %q would, near enough: in double
@@ -86,7 +110,7 @@ function ended(end) {
 }
 
 function showCall(e) {
-  return `${e.name}(${canonical(e.args)})`;
+  return `${e.name}(${show(e.args)})`;
 }
 
 // messages counts n messages in words.
@@ -100,7 +124,7 @@ function messages(n) {
 // none in particular.
 export function diffMessages(k, got, want) {
   if (!Array.isArray(got)) {
-    return { text: `model call ${k} got ${canonical(got)} instead of a list of messages; the reference saw ${messages(want.length)}`, index: -1 };
+    return { text: `model call ${k} got ${show(got)} instead of a list of messages; the reference saw ${messages(want.length)}`, index: -1 };
   }
   const g = got.map(canonical);
   const w = want.map(canonical);

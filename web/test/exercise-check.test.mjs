@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { canonical, checkCase, diffMessages, show } from "../site/exercise-check.js";
+import { NOT_JSON, canonical, checkCase, diffMessages, show } from "../site/exercise-check.js";
 
 const cases = JSON.parse(readFileSync(new URL("../site/cases.json", import.meta.url), "utf8"));
 globalThis.self = globalThis;
@@ -116,7 +116,7 @@ test("a wrong loop fails with the first difference, in words that read as a sent
     ["undefined on max steps",
       `case "max steps 0 never calls the model": the loop returned undefined, not a string; the reference returned "Stopped: reached max steps."`],
     ["undefined args for missing args",
-      `case "missing args become {}": after model call 1, the loop called clock(null); the reference called clock({})`],
+      `case "missing args become {}": after model call 1, the loop called clock(undefined); the reference called clock({})`],
     ["stops on a tool error",
       `case "tool fails then final": after model call 1, the loop returned "error: division by zero"; the reference made model call 2`],
     ["error without a space",
@@ -280,4 +280,51 @@ test("a difference reads as a sentence: when comes first, how the loop ended las
     assert.doesNotMatch(t, /\) (?:before|after) (?:any )?model call/, t);
     assert.doesNotMatch(t, /\b1 messages\b/, t);
   }
+});
+
+test("undefined the loop passed is shown as undefined, never as null or left out", async () => {
+  const [args] = await grade(buggyLoop("undefined args for missing args"), "missing args become {}");
+  assert.equal(args.text, `case "missing args become {}": after model call 1, the loop called clock(undefined); the reference called clock({})`);
+
+  const [messages] = await grade((model) => model(undefined).content, "final at once");
+  assert.equal(messages.text, `case "final at once": model call 1 got undefined instead of a list of messages; the reference saw 1 message`);
+  assert.equal(show(messages.got.messages), "undefined", "the table shows what model call 1 got");
+
+  // A loop that forgets to set the output for an unknown tool.
+  const noOutput = (model, tools, userMsg) => {
+    const messages = [{ role: "user", content: userMsg }];
+    for (;;) {
+      const action = model(messages);
+      if (action.type === "final") return action.content;
+      let output;
+      if (Object.hasOwn(tools, action.name)) output = tools[action.name](action.args ?? {});
+      messages.push(action, { role: "tool", name: action.name, content: output });
+    }
+  };
+  const [content] = await grade(noOutput, "unknown tool then final");
+  assert.equal(content.text, `case "unknown tool then final": model call 2 saw message 3 = {"role":"tool","name":"search","content":undefined}; the reference has {"role":"tool","name":"search","content":"error: unknown tool 'search'"}`);
+  assert.equal(show(content.got.messages[2]), `{"role":"tool","name":"search","content":undefined}`);
+
+  const [fn] = await grade((model, tools) => {
+    tools.clock(() => "noon");
+    return "It is noon.";
+  }, "missing args become {}");
+  assert.match(fn.text, /the loop called clock\(a function\)/);
+});
+
+test("a key set to undefined still counts as left out, as JSON has it", async () => {
+  const loop = (model, tools, userMsg) => {
+    const messages = [{ role: "user", content: userMsg }];
+    for (;;) {
+      const action = model(messages);
+      if (action.type === "final") return action.content;
+      const output = Object.hasOwn(tools, action.name) ? tools[action.name]({ ...action.args, note: undefined }) : "";
+      messages.push(action, { role: "tool", name: action.name, content: output, id: undefined });
+    }
+  };
+  assert.deepEqual(await grade(loop, "one tool then final"), []);
+  const undef = { [NOT_JSON]: "undefined" };
+  assert.equal(canonical({ a: undef, b: [undef, 1] }), `{"b":[null,1]}`);
+  assert.equal(show({ a: undef, b: [undef, 1] }), `{"a":undefined,"b":[undefined,1]}`);
+  assert.equal(canonical(undef), "undefined", "undefined at the top is not null");
 });
