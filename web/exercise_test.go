@@ -75,9 +75,10 @@ func (p *page) check() string {
 			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
 }
 
-// failure is one failing case as the page shows it.
+// failure is one failing case as the page shows it: At is the heading of
+// the row that shows what the model saw from each loop.
 type failure struct {
-	Case, Diff, GotResult, WantResult, Got, Want string
+	Case, Diff, At, GotResult, WantResult, Got, Want string
 }
 
 func (p *page) failures() []failure {
@@ -85,7 +86,7 @@ func (p *page) failures() []failure {
 	return eval[[]failure](p, `[...document.querySelectorAll("#exercise-failures li.case-failure")].map((li) => {
 		const t = (s) => { const e = li.querySelector(s); return e ? e.textContent.replace(/\s+/g, " ").trim() : ""; };
 		const cells = li.querySelectorAll(".case-compare tbody td");
-		return {Case: t(".case-name"), Diff: t(".case-diff"),
+		return {Case: t(".case-name"), Diff: t(".case-diff"), At: t(".case-compare tbody th"),
 			Got: cells[0] ? cells[0].textContent : "", Want: cells[1] ? cells[1].textContent : "",
 			GotResult: cells[2] ? cells[2].textContent : "", WantResult: cells[3] ? cells[3].textContent : ""};
 	})`)
@@ -169,6 +170,53 @@ func TestPageExerciseShowsTheMessagesSideBySide(t *testing.T) {
 	assert.Contains(t, f.Want, `2. {"role":"assistant","type":"tool","name":"add","args":{"a":2,"b":3}}`, "what it saw from the real loop")
 	assert.True(t, eval[bool](p, `[...document.querySelectorAll("#exercise-failures li")].find((li) => li.dataset.case === "one tool then final")
 		.querySelector(".case-inputs").textContent.includes("What is 2 + 3?")`), "the case's user message is shown")
+}
+
+// failureOf returns the failing case named name, as the page shows it.
+func failureOf(t *testing.T, fs []failure, name string) failure {
+	t.Helper()
+	for _, f := range fs {
+		if f.Case == name {
+			return f
+		}
+	}
+	t.Fatalf("the case %q is not listed as failing; the failing cases are %v", name, fs)
+	return failure{}
+}
+
+// The sentence that names a difference and the table beside it tell the
+// same story: a model call one loop made and the other did not shows on
+// the side that made it, and the other side says it made none.
+func TestPageExerciseFailureTableAgreesWithItsText(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+
+	p.check() // the stub, as given: it returns undefined at once
+	f := failureOf(t, p.failures(), "final at once")
+	assert.Equal(t, `case "final at once": before any model call, the loop returned undefined, not a string; the reference made model call 1`, f.Diff)
+	assert.Equal(t, "Model call 1 saw", f.At, "the table shows the model call the text names")
+	assert.Equal(t, "(none: this loop made no model call)", f.Got, "your loop made no model call")
+	assert.Contains(t, f.Want, `1. {"role":"user","content":"Hi!"}`, "the real loop's model call 1 is shown")
+	assert.Equal(t, "returned undefined, not a string", f.GotResult)
+	eval[bool](p, `(() => { [...document.querySelectorAll("#exercise-failures li")].find((li) => li.dataset.case === "final at once").scrollIntoView(); return true; })()`)
+	p.saveScreenshot("exercise-table-agrees.png")
+
+	// One step too many: the loop calls the model where the real loop never does.
+	p.setEditor("loop-editor", strings.Replace(correctLoop, "step < maxSteps", "step <= maxSteps", 1))
+	p.check()
+	f = failureOf(t, p.failures(), "max steps 0 never calls the model")
+	assert.Contains(t, f.Diff, "the loop made model call 1; the reference stopped before any model call")
+	assert.Equal(t, "Model call 1 saw", f.At)
+	assert.Contains(t, f.Got, `1. {"role":"user","content":`, "your loop's model call 1 is shown")
+	assert.Equal(t, "(none: this loop made no model call)", f.Want, "the real loop made no model call")
+
+	// Without ?? {}, a tool gets undefined for an action without args.
+	p.setEditor("loop-editor", strings.Replace(correctLoop, "action.args ?? {}", "action.args", 1))
+	p.check()
+	f = failureOf(t, p.failures(), "missing args become {}")
+	assert.Equal(t, `case "missing args become {}": after model call 1, the loop called clock(undefined); the reference called clock({})`, f.Diff,
+		"the loop passed undefined, not null")
 }
 
 func TestPageExerciseRunawayLoopIsStoppedAndThePageStaysUsable(t *testing.T) {

@@ -187,13 +187,17 @@ export class Exercise {
   // a button to open it in the playground.
   failureView(c, f, i) {
     const headingId = `failing-case-${i + 1}`;
-    const side = (messages, index, mark) => {
-      if (!messages) return h("pre", { className: "case-messages", text: "(no model call)" });
-      const list = Array.isArray(messages) ? messages : [messages];
+    // side shows what one loop's model call f.call saw, or that the loop
+    // made no such call, going by how many calls it made (a loop may pass
+    // null for messages itself).
+    const side = ({ calls, messages }) => {
+      if (!f.call) return h("pre", { className: "case-messages", text: "(no model call)" });
+      if (f.call > calls) return h("pre", { className: "case-messages", text: `(none: this loop made ${madeCalls(calls)})` });
+      if (!Array.isArray(messages)) return h("pre", { className: "case-messages", text: show(messages) });
       return h(
         "pre",
         { className: "case-messages" },
-        ...list.map((m, i) => h(i === index && mark ? "mark" : "span", { text: `${i + 1}. ${show(m)}\n` })),
+        ...messages.map((m, i) => h(i === f.index ? "mark" : "span", { text: `${i + 1}. ${show(m)}\n` })),
       );
     };
     const at = f.call ? `Model call ${f.call} saw` : "Model calls";
@@ -205,7 +209,7 @@ export class Exercise {
       h(
         "tbody",
         {},
-        h("tr", {}, h("th", { scope: "row", text: at }), h("td", {}, side(f.got.messages, f.index, true)), h("td", {}, side(f.want.messages, f.index, true))),
+        h("tr", {}, h("th", { scope: "row", text: at }), h("td", {}, side(f.got)), h("td", {}, side(f.want))),
         h("tr", {}, h("th", { scope: "row", text: "In the end, the loop" }), h("td", { className: "case-result", text: f.got.result }), h("td", { className: "case-result", text: f.want.result })),
       ),
     );
@@ -235,6 +239,12 @@ export class Exercise {
     );
     return h("li", { className: "case-failure", dataset: { case: c.name } }, details);
   }
+}
+
+// madeCalls counts a loop's model calls in words.
+function madeCalls(n) {
+  if (n === 0) return "no model call";
+  return n === 1 ? "1 model call" : `${n} model calls`;
 }
 
 function toolsText(tools) {

@@ -27,15 +27,43 @@
   // Thrown by the model at a loop that calls it too often.
   class TooManyCalls extends ErrorType {}
 
-  // copy returns a plain deep copy of v, as JSON sees it, so that later
-  // changes by the loop do not change what was recorded.
+  // A value JSON cannot carry is recorded as {[NOT_JSON]: how to show it};
+  // exercise-check.js reads the same key.
+  const NOT_JSON = "agentloop:not-json";
+
+  // notJSON returns how to show v if JSON cannot carry it, else undefined.
+  function notJSON(v) {
+    switch (typeof v) {
+      case "undefined":
+        return "undefined";
+      case "function":
+        return "a function";
+      case "symbol":
+        return "a symbol";
+      case "bigint":
+        return `${v}n`;
+      default:
+        return undefined;
+    }
+  }
+
+  // keepNotJSON is copy's replacer: JSON would turn undefined into null in
+  // a list or at the top, and leave it out of an object, and the learner
+  // would read that their loop passed null, or nothing, where it passed
+  // undefined.
+  function keepNotJSON(key, v) {
+    const shown = notJSON(v);
+    return shown === undefined ? v : { [NOT_JSON]: shown };
+  }
+
+  // copy returns a plain deep copy of v, as JSON sees it but for the values
+  // JSON cannot carry (see keepNotJSON), so that later changes by the loop
+  // do not change what was recorded.
   function copy(v) {
-    if (v === undefined) return null;
     try {
-      const s = stringify(v);
-      return s === undefined ? null : parse(s);
+      return parse(stringify(v, keepNotJSON));
     } catch (err) {
-      return `(a value that cannot be copied: ${describe(err)})`;
+      return { [NOT_JSON]: `a value that cannot be copied (${describe(err)})` };
     }
   }
 
@@ -49,12 +77,12 @@
   }
 
   function describeValue(v) {
-    if (v === undefined) return "undefined";
-    if (typeof v === "function") return "a function";
+    const shown = notJSON(v);
+    if (shown !== undefined) return shown;
     try {
       return stringify(v) ?? String(v);
     } catch {
-      return `a ${typeof v}`;
+      return "a value that cannot be shown";
     }
   }
 

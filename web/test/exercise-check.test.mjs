@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { canonical, checkCase, diffMessages, show } from "../site/exercise-check.js";
+import { NOT_JSON, canonical, checkCase, diffMessages, show } from "../site/exercise-check.js";
 
 const cases = JSON.parse(readFileSync(new URL("../site/cases.json", import.meta.url), "utf8"));
 globalThis.self = globalThis;
@@ -66,6 +66,23 @@ function buggyLoop(bug) {
   };
 }
 
+// STUB_LOOP is Your loop as the Exercise starts: it returns undefined.
+function stubLoop(model, tools, userMsg, maxSteps = 10) {
+  const messages = [{ role: "user", content: userMsg }];
+}
+
+// throwsAfterOneCall makes one model call and throws.
+function throwsAfterOneCall(model) {
+  model([]);
+  throw new TypeError("oops");
+}
+
+// returnsANumber returns 42 after one model call.
+function returnsANumber(model, tools, userMsg) {
+  model([{ role: "user", content: userMsg }]);
+  return 42;
+}
+
 test("cases.json holds agenttest's cases, each with what the real loop did", () => {
   assert.ok(cases.length >= 40, `${cases.length} cases`);
   for (const c of cases) {
@@ -84,7 +101,7 @@ test("a correct loop passes every case, sync or async", async () => {
   assert.deepEqual(await grade(asyncLoop), []);
 });
 
-test("a wrong loop fails with the first difference, worded as Go's TestLoop words it", async () => {
+test("a wrong loop fails with the first difference, in words that read as a sentence", async () => {
   const tests = [
     ["forgets the action",
       `case "one tool then final": model call 2 saw 2 messages; the reference saw 3 (missing message 2 = {"role":"assistant","type":"tool","name":"add","args":{"a":2,"b":3}})`],
@@ -93,15 +110,15 @@ test("a wrong loop fails with the first difference, worded as Go's TestLoop word
     ["steps <= max",
       `case "max steps 0 never calls the model": the loop made model call 1; the reference stopped before any model call and returned "Stopped: reached max steps."`],
     ["steps from 1 < max",
-      `case "max steps 1 with a final": the loop returned "Stopped: reached max steps." before any model call; the reference made model call 1`],
+      `case "max steps 1 with a final": before any model call, the loop returned "Stopped: reached max steps."; the reference made model call 1`],
     ["stop text without the period",
       `case "max steps 0 never calls the model": the loop returned "Stopped: reached max steps"; the reference returned "Stopped: reached max steps."`],
     ["undefined on max steps",
       `case "max steps 0 never calls the model": the loop returned undefined, not a string; the reference returned "Stopped: reached max steps."`],
     ["undefined args for missing args",
-      `case "missing args become {}": after model call 1, the loop called clock(null); the reference called clock({})`],
+      `case "missing args become {}": after model call 1, the loop called clock(undefined); the reference called clock({})`],
     ["stops on a tool error",
-      `case "tool fails then final": the loop returned "error: division by zero" after model call 1; the reference made model call 2`],
+      `case "tool fails then final": after model call 1, the loop returned "error: division by zero"; the reference made model call 2`],
     ["error without a space",
       `case "tool fails then final": model call 2 saw message 3 = {"role":"tool","name":"divide","content":"error:division by zero"}; the reference has {"role":"tool","name":"divide","content":"error: division by zero"}`],
     ["unknown tool without quotes",
@@ -142,7 +159,7 @@ test("the default max steps case calls the loop with three arguments", async () 
   // A loop without a default for maxSteps gets undefined there, and fails.
   const noDefault = (model, tools, userMsg, maxSteps) => buggyLoop("")(model, tools, userMsg, maxSteps ?? 0);
   const [f] = await grade(noDefault, "default max steps run out");
-  assert.match(f.text, /the loop returned "Stopped: reached max steps." before any model call; the reference made model call 1/);
+  assert.match(f.text, /before any model call, the loop returned "Stopped: reached max steps."; the reference made model call 1/);
 });
 
 test("a throwing loop is reported with the difference before it", async () => {
@@ -151,7 +168,7 @@ test("a throwing loop is reported with the difference before it", async () => {
     throw new TypeError("oops");
   };
   const [f] = await grade(loop, "final at once");
-  assert.equal(f.text, `case "final at once": the loop threw after model call 1: TypeError: oops; before that, model call 1 saw 0 messages; the reference saw 1 (missing message 1 = {"role":"user","content":"Hi!"})`);
+  assert.equal(f.text, `case "final at once": after model call 1, the loop threw (TypeError: oops); before that, model call 1 saw 0 messages; the reference saw 1 (missing message 1 = {"role":"user","content":"Hi!"})`);
   assert.equal(f.got.result, "threw (TypeError: oops)");
 });
 
@@ -196,6 +213,118 @@ test("canonical sorts keys; show puts role, type, name, args and content first",
 
 test("diffMessages names a message that is not a list", () => {
   const d = diffMessages(1, "hi", [{ role: "user", content: "hi" }]);
-  assert.equal(d.text, `model call 1 got "hi" instead of a list of messages; the reference saw 1`);
+  assert.equal(d.text, `model call 1 got "hi" instead of a list of messages; the reference saw 1 message`);
   assert.equal(diffMessages(1, [{ a: 1 }], [{ a: 1 }]), null);
+});
+
+test("the side-by-side table shows the model call the text names, as each loop made it or not", async () => {
+  // The stub returns before any model call; the real loop made call 1.
+  const [stub] = await grade(stubLoop, "final at once");
+  assert.equal(stub.text, `case "final at once": before any model call, the loop returned undefined, not a string; the reference made model call 1`);
+  assert.equal(stub.call, 1, "the table shows model call 1, the one the text names");
+  assert.equal(stub.got.calls, 0, "your loop made no model call");
+  assert.equal(stub.want.calls, 1);
+  assert.deepEqual(stub.want.messages, [{ role: "user", content: "Hi!" }], "the real loop's model call 1 is shown");
+
+  // The loop calls the model once where the real loop never does.
+  const [extra] = await grade(buggyLoop("steps <= max"), "max steps 0 never calls the model");
+  assert.match(extra.text, /: the loop made model call 1; the reference stopped before any model call/);
+  assert.equal(extra.call, 1);
+  assert.equal(extra.got.calls, 1);
+  assert.deepEqual(extra.got.messages, [{ role: "user", content: cases.find((c) => c.name === "max steps 0 never calls the model").userMsg }],
+    "your loop's model call 1 is shown");
+  assert.equal(extra.want.calls, 0, "the real loop made no model call");
+  assert.equal(extra.want.messages, null);
+
+  // Whatever the loop, a model call the text says a loop made is the one
+  // the table shows, with that loop's messages; a loop the text says
+  // stopped before it has none there.
+  const loops = [stubLoop, throwsAfterOneCall, returnsANumber, ...["steps <= max", "steps from 1 < max", "stops on a tool error",
+    "ignores max steps and final", "forgets the action", "undefined args for missing args"].map(buggyLoop)];
+  for (const loop of loops) {
+    for (const f of await grade(loop)) {
+      const made = /the loop made model call (\d+)/.exec(f.text);
+      if (made) {
+        assert.equal(f.call, Number(made[1]), f.text);
+        assert.ok(f.got.calls >= f.call && Array.isArray(f.got.messages), `${f.text}: your loop's side shows no model call ${f.call}`);
+      }
+      const refMade = /the reference made model call (\d+)/.exec(f.text);
+      if (refMade) {
+        assert.equal(f.call, Number(refMade[1]), f.text);
+        assert.ok(f.want.calls >= f.call && Array.isArray(f.want.messages), `${f.text}: the real loop's side shows no model call ${f.call}`);
+      }
+      const stopped = /the reference stopped (?:before any model call|after model call (\d+))/.exec(f.text);
+      if (stopped) {
+        assert.equal(f.want.calls, Number(stopped[1] ?? 0), f.text);
+        assert.ok(f.call > f.want.calls && f.want.messages === null, `${f.text}: the real loop's side shows a model call it never made`);
+      }
+      const loopStopped = /(?:before any model call|after model call (\d+)), the loop (?:returned|threw)/.exec(f.text);
+      if (loopStopped && refMade) {
+        assert.equal(f.got.calls, Number(loopStopped[1] ?? 0), f.text);
+        assert.equal(f.got.messages, null, `${f.text}: your loop's side shows a model call it never made`);
+      }
+    }
+  }
+});
+
+test("a difference reads as a sentence: when comes first, how the loop ended last", async () => {
+  const texts = [];
+  for (const loop of [stubLoop, throwsAfterOneCall, returnsANumber, buggyLoop("steps from 1 < max"), buggyLoop("stops on a tool error")]) {
+    for (const f of await grade(loop)) texts.push(f.text);
+  }
+  assert.ok(texts.some((t) => t.includes("before any model call, the loop returned undefined, not a string; ")));
+  assert.ok(texts.some((t) => t.includes("after model call 1, the loop returned 42, not a string; ")));
+  for (const t of texts) {
+    assert.doesNotMatch(t, /not a string (?:before|after|without)/, t);
+    assert.doesNotMatch(t, /"[^"]*" (?:before|after) (?:any )?model call/, t);
+    assert.doesNotMatch(t, /\) (?:before|after) (?:any )?model call/, t);
+    assert.doesNotMatch(t, /\b1 messages\b/, t);
+  }
+});
+
+test("undefined the loop passed is shown as undefined, never as null or left out", async () => {
+  const [args] = await grade(buggyLoop("undefined args for missing args"), "missing args become {}");
+  assert.equal(args.text, `case "missing args become {}": after model call 1, the loop called clock(undefined); the reference called clock({})`);
+
+  const [messages] = await grade((model) => model(undefined).content, "final at once");
+  assert.equal(messages.text, `case "final at once": model call 1 got undefined instead of a list of messages; the reference saw 1 message`);
+  assert.equal(show(messages.got.messages), "undefined", "the table shows what model call 1 got");
+
+  // A loop that forgets to set the output for an unknown tool.
+  const noOutput = (model, tools, userMsg) => {
+    const messages = [{ role: "user", content: userMsg }];
+    for (;;) {
+      const action = model(messages);
+      if (action.type === "final") return action.content;
+      let output;
+      if (Object.hasOwn(tools, action.name)) output = tools[action.name](action.args ?? {});
+      messages.push(action, { role: "tool", name: action.name, content: output });
+    }
+  };
+  const [content] = await grade(noOutput, "unknown tool then final");
+  assert.equal(content.text, `case "unknown tool then final": model call 2 saw message 3 = {"role":"tool","name":"search","content":undefined}; the reference has {"role":"tool","name":"search","content":"error: unknown tool 'search'"}`);
+  assert.equal(show(content.got.messages[2]), `{"role":"tool","name":"search","content":undefined}`);
+
+  const [fn] = await grade((model, tools) => {
+    tools.clock(() => "noon");
+    return "It is noon.";
+  }, "missing args become {}");
+  assert.match(fn.text, /the loop called clock\(a function\)/);
+});
+
+test("a key set to undefined still counts as left out, as JSON has it", async () => {
+  const loop = (model, tools, userMsg) => {
+    const messages = [{ role: "user", content: userMsg }];
+    for (;;) {
+      const action = model(messages);
+      if (action.type === "final") return action.content;
+      const output = Object.hasOwn(tools, action.name) ? tools[action.name]({ ...action.args, note: undefined }) : "";
+      messages.push(action, { role: "tool", name: action.name, content: output, id: undefined });
+    }
+  };
+  assert.deepEqual(await grade(loop, "one tool then final"), []);
+  const undef = { [NOT_JSON]: "undefined" };
+  assert.equal(canonical({ a: undef, b: [undef, 1] }), `{"b":[null,1]}`);
+  assert.equal(show({ a: undef, b: [undef, 1] }), `{"a":undefined,"b":[undefined,1]}`);
+  assert.equal(canonical(undef), "undefined", "undefined at the top is not null");
 });
