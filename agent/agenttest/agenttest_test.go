@@ -145,7 +145,7 @@ func TestWrongLoopsFailWithTheFirstDifference(t *testing.T) {
 		{"steps <= max",
 			`case "max steps 0 never calls the model": the loop made model call 1; the reference stopped before any model call and returned "Stopped: reached max steps."`},
 		{"steps from 1 < max",
-			`case "max steps 1 with a final": the loop returned "Stopped: reached max steps." before any model call; the reference made model call 1`},
+			`case "max steps 1 with a final": before any model call, the loop returned "Stopped: reached max steps."; the reference made model call 1`},
 		{"stop text without the period",
 			`case "max steps 0 never calls the model": the loop returned "Stopped: reached max steps"; the reference returned "Stopped: reached max steps."`},
 		{"empty result on max steps",
@@ -153,9 +153,9 @@ func TestWrongLoopsFailWithTheFirstDifference(t *testing.T) {
 		{"nil args for missing args",
 			`case "missing args become {}": after model call 1, the loop called clock(null); the reference called clock({})`},
 		{"asserts args",
-			`case "unknown tool without args": the loop panicked (interface conversion: interface {} is nil, not map[string]interface {}) after model call 1; the reference made model call 2`},
+			`case "unknown tool without args": after model call 1, the loop panicked (interface conversion: interface {} is nil, not map[string]interface {}); the reference made model call 2`},
 		{"stops on a tool error",
-			`case "tool fails then final": the loop returned "error: division by zero" after model call 1; the reference made model call 2`},
+			`case "tool fails then final": after model call 1, the loop returned "error: division by zero"; the reference made model call 2`},
 		{"error without a space",
 			`case "tool fails then final": model call 2 saw message 3 = {"role":"tool","name":"divide","content":"error:division by zero"}; the reference has {"role":"tool","name":"divide","content":"error: division by zero"}`},
 		{"unknown tool without quotes",
@@ -187,7 +187,7 @@ func TestWrongLoopFailureNamesCaseCallAndReference(t *testing.T) {
 		{"unknown tool without quotes", "unknown tool named with a quote and spaces",
 			[]string{"model call 2 saw message 3", `"error: unknown tool 'don't know'"`}},
 		{"stops on a tool error", "tool fails and the loop goes on to another tool",
-			[]string{`the loop returned "error: connection refused" after model call 1`, "model call 2"}},
+			[]string{`after model call 1, the loop returned "error: connection refused"; the reference made model call 2`}},
 		{"steps <= max", "max steps 2 run out on tools",
 			[]string{"the loop made model call 3", `returned "Stopped: reached max steps."`}},
 		{"steps <= max", "default max steps run out",
@@ -285,7 +285,70 @@ func TestPanicIsReportedWithTheEarlierDifference(t *testing.T) {
 	}
 	err := check(caseNamed(t, "final at once"), loop)
 	require.Error(t, err)
-	assert.Equal(t, `case "final at once": the loop panicked after model call 1: oops; before that, model call 1 saw 0 messages; the reference saw 1 (missing message 1 = {"role":"user","content":"Hi!"})`, err.Error())
+	assert.Equal(t, `case "final at once": after model call 1, the loop panicked (oops); before that, model call 1 saw 0 messages; the reference saw 1 (missing message 1 = {"role":"user","content":"Hi!"})`, err.Error())
+}
+
+func TestFailureSaysWhenFirstAndHowTheLoopEndedLast(t *testing.T) {
+	// firstCallOnly makes model call 1 as the reference does, then ends.
+	firstCallOnly := func(end func() string) Loop {
+		return func(model Model, tools map[string]Tool, userMsg string, maxSteps int) string {
+			model([]map[string]any{{"role": "user", "content": userMsg}})
+			return end()
+		}
+	}
+	tests := []struct {
+		name, caseName string
+		loop           Loop
+		want           string
+	}{
+		{"returns at once, as a stub does", "final at once",
+			func(Model, map[string]Tool, string, int) string { return "" },
+			`case "final at once": before any model call, the loop returned ""; the reference made model call 1`},
+		{"panics at once", "final at once",
+			func(Model, map[string]Tool, string, int) string { panic("not written yet") },
+			`case "final at once": before any model call, the loop panicked (not written yet); the reference made model call 1`},
+		{"returns where the reference calls a tool", "one tool then final",
+			firstCallOnly(func() string { return "5" }),
+			`case "one tool then final": after model call 1, the loop called no tool there and returned "5"; the reference called add({"a":2,"b":3})`},
+		{"panics where the reference calls a tool", "one tool then final",
+			firstCallOnly(func() string { panic("boom, again") }),
+			`case "one tool then final": after model call 1, the loop called no tool there and panicked (boom, again); the reference called add({"a":2,"b":3})`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := check(caseNamed(t, tt.caseName), tt.loop)
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+		})
+	}
+}
+
+func TestEveryFailureReadsAsASentence(t *testing.T) {
+	// Whatever the loop and the case, when comes first and how the loop
+	// ended last, never run into the quotes or the parentheses before it.
+	bugs := []string{"steps <= max", "steps from 1 < max", "asserts args", "stops on a tool error",
+		"forgets the action", "nil args for missing args", "ignores max steps and final"}
+	loops := []Loop{
+		func(Model, map[string]Tool, string, int) string { return "" },
+		func(model Model, _ map[string]Tool, _ string, _ int) string { model(nil); panic("oops") },
+	}
+	for _, bug := range bugs {
+		loops = append(loops, buggyLoop(bug))
+	}
+	var failures []string
+	for _, loop := range loops {
+		for _, c := range Cases() {
+			if err := check(c, loop); err != nil {
+				failures = append(failures, err.Error())
+			}
+		}
+	}
+	require.NotEmpty(t, failures)
+	for _, f := range failures {
+		assert.NotRegexp(t, `"[^"]*" (?:before|after) (?:any )?model call`, f)
+		assert.NotRegexp(t, `\) (?:before|after) (?:any )?model call`, f)
+		assert.NotRegexp(t, `panicked (?:before|after)`, f)
+	}
 }
 
 func TestModelPastTheScriptAnswersScriptExhausted(t *testing.T) {

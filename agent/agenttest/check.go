@@ -55,7 +55,7 @@ func check(c Case, loop Loop) error {
 	end := got[len(got)-1]
 	switch {
 	case end.panicked && !atEnd:
-		diff = fmt.Sprintf("the loop panicked %s: %v; before that, %s", after(end.call), end.value, diff)
+		diff = fmt.Sprintf("%s, the loop %s; before that, %s", after(end.call), ended(end), diff)
 	case end.aborted:
 		diff += fmt.Sprintf(" (the loop was stopped at model call %d)", end.call)
 	}
@@ -197,11 +197,11 @@ func firstDiff(got, want []event) (diff string, atEnd bool) {
 			return fmt.Sprintf("%s, the loop called %s; the reference called no tool there and returned %q",
 				after(g.call), showCall(g), w.result), false
 		case g.kind == endEvent && w.kind == modelEvent:
-			return fmt.Sprintf("the loop %s %s; the reference made model call %d",
-				ended(g), after(g.call), w.call), true
+			return fmt.Sprintf("%s, the loop %s; the reference made model call %d",
+				after(g.call), ended(g), w.call), true
 		case g.kind == endEvent && w.kind == toolEvent:
-			return fmt.Sprintf("the loop %s %s without calling %s as the reference did",
-				ended(g), after(g.call), showCall(w)), true
+			return fmt.Sprintf("%s, the loop called no tool there and %s; the reference called %s",
+				after(g.call), ended(g), showCall(w)), true
 		}
 	}
 }
@@ -239,6 +239,8 @@ func diffMessages(k int, got, want []string) string {
 }
 
 // after says when something happened, by the model calls made before it.
+// Sentences start with it, so that how a loop ended, which may carry its
+// own commas (a panic's message), comes last.
 func after(calls int) string {
 	if calls == 0 {
 		return "before any model call"
