@@ -323,6 +323,35 @@ func TestFailureSaysWhenFirstAndHowTheLoopEndedLast(t *testing.T) {
 	}
 }
 
+func TestFailureCountsOneMessageInTheSingular(t *testing.T) {
+	// keep returns the classic loop with each model call seeing only what
+	// keep makes of the messages.
+	keep := func(keep func([]map[string]any) []map[string]any) Loop {
+		return func(model Model, tools map[string]Tool, userMsg string, maxSteps int) string {
+			return classicLoop(func(messages []map[string]any) map[string]any {
+				return model(keep(messages))
+			}, tools, userMsg, maxSteps)
+		}
+	}
+	tests := []struct {
+		name string
+		loop Loop
+		want string
+	}{
+		{"keeps only the user's message", keep(func(m []map[string]any) []map[string]any { return m[:1] }),
+			`case "one tool then final": model call 2 saw 1 message; the reference saw 3 (missing message 2 = {"role":"assistant","type":"tool","name":"add","args":{"a":2,"b":3}})`},
+		{"keeps only the last message", keep(func(m []map[string]any) []map[string]any { return m[len(m)-1:] }),
+			`case "one tool then final": model call 2 saw message 1 = {"role":"tool","name":"add","content":"5"}; the reference has {"role":"user","content":"What is 2 + 3?"} (and the call saw 1 message; the reference saw 3)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := check(caseNamed(t, "one tool then final"), tt.loop)
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+		})
+	}
+}
+
 func TestEveryFailureReadsAsASentence(t *testing.T) {
 	// Whatever the loop and the case, when comes first and how the loop
 	// ended last, never run into the quotes or the parentheses before it.
@@ -348,6 +377,7 @@ func TestEveryFailureReadsAsASentence(t *testing.T) {
 		assert.NotRegexp(t, `"[^"]*" (?:before|after) (?:any )?model call`, f)
 		assert.NotRegexp(t, `\) (?:before|after) (?:any )?model call`, f)
 		assert.NotRegexp(t, `panicked (?:before|after)`, f)
+		assert.NotRegexp(t, `\b1 messages\b`, f)
 	}
 }
 

@@ -209,33 +209,45 @@ func firstDiff(got, want []event) (diff string, atEnd bool) {
 // diffMessages describes the first difference between the messages model
 // call k saw and those the reference's saw, or returns "".
 func diffMessages(k int, got, want []string) string {
+	missing := func(i int) string {
+		return fmt.Sprintf("model call %d saw %s; the reference saw %d (missing message %d = %s)",
+			k, countMessages(len(got)), len(want), i+1, show(want[i]))
+	}
+	extra := func(i int) string {
+		return fmt.Sprintf("model call %d saw %s; the reference saw %d (extra message %d = %s)",
+			k, countMessages(len(got)), len(want), i+1, show(got[i]))
+	}
 	for i := range min(len(got), len(want)) {
 		if got[i] == want[i] {
 			continue
 		}
 		switch {
 		case len(got)+1 == len(want) && slices.Equal(got[i:], want[i+1:]):
-			return fmt.Sprintf("model call %d saw %d messages; the reference saw %d (missing message %d = %s)",
-				k, len(got), len(want), i+1, show(want[i]))
+			return missing(i)
 		case len(got) == len(want)+1 && slices.Equal(got[i+1:], want[i:]):
-			return fmt.Sprintf("model call %d saw %d messages; the reference saw %d (extra message %d = %s)",
-				k, len(got), len(want), i+1, show(got[i]))
+			return extra(i)
 		}
 		d := fmt.Sprintf("model call %d saw message %d = %s; the reference has %s", k, i+1, show(got[i]), show(want[i]))
 		if len(got) != len(want) {
-			d += fmt.Sprintf(" (and the call saw %d messages; the reference saw %d)", len(got), len(want))
+			d += fmt.Sprintf(" (and the call saw %s; the reference saw %d)", countMessages(len(got)), len(want))
 		}
 		return d
 	}
 	switch n := min(len(got), len(want)); {
 	case len(got) < len(want):
-		return fmt.Sprintf("model call %d saw %d messages; the reference saw %d (missing message %d = %s)",
-			k, len(got), len(want), n+1, show(want[n]))
+		return missing(n)
 	case len(got) > len(want):
-		return fmt.Sprintf("model call %d saw %d messages; the reference saw %d (extra message %d = %s)",
-			k, len(got), len(want), n+1, show(got[n]))
+		return extra(n)
 	}
 	return ""
+}
+
+// countMessages counts n messages in words: "1 message", "2 messages".
+func countMessages(n int) string {
+	if n == 1 {
+		return "1 message"
+	}
+	return fmt.Sprintf("%d messages", n)
 }
 
 // after says when something happened, by the model calls made before it.
