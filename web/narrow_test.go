@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -11,7 +12,8 @@ import (
 )
 
 // Narrow screens and narrow embeds: what a run asks of the user shows on
-// the tab in view.
+// the tab in view, and the header's controls stay on screen at every
+// width from 320 px up, where an embed cannot be scrolled sideways.
 
 // onScreen asserts that the element sel is shown, not covered, and
 // inside the viewport, so that a user sees it without scrolling.
@@ -72,5 +74,71 @@ func TestPageBeTheModelOnANarrowScreenShowsTheAnswerForm(t *testing.T) {
 			assert.True(t, p.visible("#use-as-script"), "Use as script is offered once the run is over")
 			p.onScreen(t, "#run", "after the run at "+tc.name)
 		})
+	}
+}
+
+// headerControls are what the header offers in every layout; the embed
+// shows its caption instead of the brand and the examples menu.
+var headerControls = []string{"#mode-playground", "#mode-exercise", "#engine-status", "#share"}
+
+// embedHeaderRowsJS counts the rows the embed's header lays its caption
+// and controls out in: a box that starts below every box before it starts
+// a row.
+const embedHeaderRowsJS = `(() => {
+	const boxes = [...document.querySelectorAll("#embed-caption, .mode-switch, #engine-status, #share")]
+		.map((e) => e.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+	let rows = 0, bottom = -Infinity;
+	for (const r of boxes) {
+		if (r.top >= bottom - 1) rows++;
+		bottom = Math.max(bottom, r.bottom);
+	}
+	return rows;
+})()`
+
+func TestPageEmbedHeaderFitsFramesFromNarrowToWide(t *testing.T) {
+	for _, theme := range []string{"light", "dark"} {
+		t.Run(theme, func(t *testing.T) {
+			p := newPage(t)
+			p.open("/?embed=1&theme=" + theme + "#example=add")
+			for _, width := range []int64{320, 360, 500, 600, 700, 800, 1000, 1280} {
+				p.do("emulating the frame", chromedp.EmulateViewport(width, 640))
+				p.settle()
+				where := fmt.Sprintf("in a %d px embed (%s)", width, theme)
+				assert.LessOrEqual(t, eval[int64](p, `document.documentElement.scrollWidth`), width,
+					"the embed fits its frame without scrolling sideways %s", where)
+				assert.LessOrEqual(t, eval[int64](p, `document.querySelector(".site-header").scrollWidth`), width,
+					"the header fits the frame %s", where)
+				for _, sel := range append([]string{"#embed-caption"}, headerControls...) {
+					p.onScreen(t, sel, where)
+				}
+				assert.LessOrEqual(t, eval[int](p, embedHeaderRowsJS), 2, "the header keeps to two rows %s", where)
+				// A caption too long for its room ends in an ellipsis.
+				assert.Equal(t, "ellipsis nowrap", eval[string](p, `(() => { const s = getComputedStyle(document.querySelector("#embed-caption"));
+					return s.textOverflow + " " + s.whiteSpace; })()`), "the caption is cut with an ellipsis %s", where)
+				assert.InDelta(t, p.rectOf(".runbar").Left, p.rectOf("#embed-caption").Left, 0.5,
+					"the caption lines up with the run bar below it %s", where)
+				if width == 320 || width == 500 || width == 700 || width == 1000 {
+					p.saveScreenshot(fmt.Sprintf("narrow-embed-header-%s-%d.png", theme, width))
+				}
+			}
+		})
+	}
+}
+
+func TestPageHeaderFitsScreensFromNarrowToWide(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	for _, width := range []int64{320, 375, 500, 640, 768, 1000, 1280} {
+		p.do("emulating the screen", chromedp.EmulateViewport(width, 900))
+		p.settle()
+		where := fmt.Sprintf("at %d px", width)
+		assert.LessOrEqual(t, eval[int64](p, `document.documentElement.scrollWidth`), width,
+			"the page fits without scrolling sideways %s", where)
+		for _, sel := range append([]string{"#example-select"}, headerControls...) {
+			p.onScreen(t, sel, where)
+		}
+		if width == 320 || width == 768 || width == 1000 {
+			p.saveScreenshot(fmt.Sprintf("narrow-header-%d.png", width))
+		}
 	}
 }
