@@ -18,6 +18,7 @@ export class Learner {
     this.runner = runner;
     this.embed = embed;
     this.follow = false; // after Run, keep the result in view
+    this.started = null; // the trace of the last run onRun showed
     this.shown = null; // {trace, upto}: what the last render showed
     this.tabs = new Tabs(
       byId("view-tabs"),
@@ -62,9 +63,12 @@ export class Learner {
     });
   }
 
-  // onRun: Run was pressed; show the transcript and keep the result in
-  // view.
+  // onRun: a run started live; show the transcript and keep the result
+  // in view. app.js calls it when Run starts one; render calls it for a
+  // run started any other way (Be the model, whose answer form is on the
+  // Transcript tab; a fork).
   onRun() {
+    this.started = this.runner.trace;
     this.playback.pause();
     this.tabs.select("transcript");
     this.follow = true;
@@ -104,6 +108,8 @@ export class Learner {
 
   // render follows the runner's render of events[0..upto].
   render(trace, upto, view) {
+    // A run shown live that onRun has not seen was started elsewhere.
+    if (trace && trace !== this.started && view.live && this.runner.running) this.onRun();
     const stepping = Boolean(trace) && !view.live && !view.recording;
     document.body.classList.toggle("stepping", stepping);
     // What scrolls into view is read first, before the panels below are
