@@ -1,13 +1,15 @@
 // What the user typed, kept in localStorage so that a reload, a crash of
 // user code (which only ever kills a worker) or a worker restart loses
 // nothing. The state is {model, tools, userMessage, maxSteps, timeLimit,
-// loop, mode}, all strings, exactly as the fields hold them (an invalid
-// max steps is kept too: it is what the user typed); loop is the
-// Exercise's Your loop editor and mode the page's mode ("playground" or
-// "exercise"). The Exercise's progress is kept beside it (saveProgress).
+// toolTimeoutMs, loop, mode}, all strings, exactly as the fields hold them
+// (an invalid max steps is kept too: it is what the user typed; an empty
+// tool timeout is none); loop is the Exercise's Your loop editor and mode
+// the page's mode ("playground" or "exercise"). The Exercise's progress is
+// kept beside it (saveProgress). Share links (share.js) carry the same
+// fields: this list is the one place that names what the page keeps.
 
 export const KEY = "agentloop:v1";
-const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "loop", "mode"];
+const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode"];
 
 // A Store reads and writes one key. Storage may be unavailable (private
 // modes, a full quota, a sandboxed iframe): the page then works without

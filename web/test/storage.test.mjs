@@ -15,17 +15,22 @@ beforeEach(() => { globalThis.localStorage = new FakeStorage(); });
 test("a saved state loads back as typed", () => {
   const s = new Store();
   assert.equal(s.load(), null, "nothing saved yet");
-  s.save({ model: "m", tools: "t", userMessage: "u", maxSteps: "-1", timeLimit: "50", other: "x" });
-  assert.deepEqual(s.load(), { model: "m", tools: "t", userMessage: "u", maxSteps: "-1", timeLimit: "50" });
+  s.save({ model: "m", tools: "t", userMessage: "u", maxSteps: "-1", timeLimit: "50", toolTimeoutMs: "300", other: "x" });
+  assert.deepEqual(s.load(), { model: "m", tools: "t", userMessage: "u", maxSteps: "-1", timeLimit: "50", toolTimeoutMs: "300" });
   assert.ok(localStorage.getItem(KEY), `saved under ${KEY}`);
 });
 
 test("a backup is kept apart from the state", () => {
   const s = new Store("k");
   s.save({ model: "now" });
-  s.backup({ model: "before" });
+  s.backup({ model: "before", toolTimeoutMs: "300" });
   assert.deepEqual(s.load(), { model: "now" });
-  assert.deepEqual(s.loadBackup(), { model: "before" });
+  assert.deepEqual(s.loadBackup(), { model: "before", toolTimeoutMs: "300" }, "Restore my code brings back the tool timeout too");
+});
+
+test("a state saved before the tool timeout was kept loads without one", () => {
+  localStorage.setItem(KEY, JSON.stringify({ model: "m", tools: "t", maxSteps: "10" }));
+  assert.deepEqual(new Store().load(), { model: "m", tools: "t", maxSteps: "10" });
 });
 
 test("storage that fails is reported once, and the page goes on", () => {
@@ -47,5 +52,5 @@ test("damaged saved data reads as nothing saved", () => {
 });
 
 test("pick keeps the known fields as strings", () => {
-  assert.deepEqual(pick({ model: 1, tools: null, maxSteps: 0, x: "y" }), { model: "1", maxSteps: "0" });
+  assert.deepEqual(pick({ model: 1, tools: null, maxSteps: 0, toolTimeoutMs: 300, x: "y" }), { model: "1", maxSteps: "0", toolTimeoutMs: "300" });
 });
