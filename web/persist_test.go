@@ -3,6 +3,9 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -67,4 +70,44 @@ func TestPersistShareLinkCarriesTheToolTimeout(t *testing.T) {
 	q.reopen("/#state=" + old)
 	assert.Equal(t, `[{type: "final", content: "old"}]`, q.value("#model-editor"), "the old link opens")
 	assert.Equal(t, "", q.value("#tool-timeout"), "an old link opens with no tool timeout, not the one the page held")
+}
+
+func TestPersistRunFileAndRestoreCarryTheToolTimeout(t *testing.T) {
+	a := newPage(t)
+	dir := a.allowDownloads(t)
+	a.open("/#example=tool-timeout")
+	assertRunsWithToolTimeout(t, a)
+	a.click("#export-json")
+	data := downloaded(t, dir)
+	var file map[string]any
+	require.NoError(t, json.Unmarshal(data, &file))
+	inputs := file["inputs"].(map[string]any)
+	assert.Equal(t, 300.0, inputs["toolTimeoutMs"], "the run file holds the tool timeout: %s", data)
+	path := filepath.Join(t.TempDir(), "tool-timeout-run.json")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+
+	b := newPage(t)
+	b.open("/")
+	const own = "// my own model\n[{type: \"final\", content: \"mine\"}]\n"
+	b.setEditor("model-editor", own)
+	b.setValue("#tool-timeout", "250")
+	b.do("choosing the run file", chromedp.SetUploadFiles(chromedp.CSS("#open-run-file"), []string{path}))
+	b.waitNotice("The run file tool-timeout-run.json replaced your code")
+	assert.Equal(t, "300", b.value("#tool-timeout"), "the run file sets the tool timeout its run had")
+	b.click("#notice-action")
+	waitFor[bool](b, waitTimeout, "Restore my code to bring back the user's model", `document.querySelector("#model-editor").value.startsWith("// my own model")`)
+	assert.Equal(t, "250", b.value("#tool-timeout"), "Restore my code brings back the user's tool timeout")
+
+	b.dropFile("tool-timeout-run.json", string(data))
+	b.waitNotice("The run file tool-timeout-run.json replaced your code")
+	assert.Equal(t, "300", b.value("#tool-timeout"))
+	assertRunsWithToolTimeout(t, b)
+
+	// A run file from before run files kept the tool timeout ran with none.
+	delete(inputs, "toolTimeoutMs")
+	older, err := json.Marshal(file)
+	require.NoError(t, err)
+	b.dropFile("older-run.json", string(older))
+	b.waitNotice("Opened older-run.json")
+	assert.Equal(t, "", b.value("#tool-timeout"), "an older run file opens with no tool timeout, not the one the page held")
 }

@@ -21,7 +21,7 @@ import { Learner } from "./learner.js";
 import { BeModel } from "./be-model.js";
 import { Forker } from "./fork.js";
 import { openRunFiles } from "./open-run.js";
-import { readRunFile } from "./runfile.js";
+import { readRunFile, runFields } from "./runfile.js";
 import { Trace } from "./trace.js";
 import { Exercise } from "./exercise.js";
 import { STUB } from "./exercise-text.js";
@@ -622,7 +622,7 @@ function openRun(text, name) {
   const before = readState();
   const i = file.inputs;
   // A run opens in the playground, whatever mode the page was in.
-  applyState({ model: i.model, tools: i.tools, userMessage: i.userMessage, maxSteps: String(i.maxSteps), timeLimit: String(i.timeLimitMs), mode: "playground" });
+  applyState({ ...runFields(i), mode: "playground" });
   const kept = keepForUndo(before, `The run file ${name}`);
   save();
   if (!opts.embed) clearHash();
