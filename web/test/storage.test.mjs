@@ -33,6 +33,28 @@ test("a state saved before the tool timeout was kept loads without one", () => {
   assert.deepEqual(new Store().load(), { model: "m", tools: "t", maxSteps: "10" });
 });
 
+test("a store writes nothing for what the page shows as loaded, until it changes", () => {
+  const shipped = { model: "add", tools: "{}" };
+  const a = new Store("k");
+  const b = new Store("k");
+  a.showing(shipped);
+  b.showing(shipped);
+  a.save({ model: "add, edited", tools: "{}" });
+  b.save(shipped);
+  assert.deepEqual(a.load(), { model: "add, edited", tools: "{}" }, "a page that only shows the example keeps the other's edits");
+  a.save(shipped);
+  assert.deepEqual(a.load(), shipped, "once it wrote, a return to the loaded state is written too");
+});
+
+test("use moves the store to another key, and forgets what the page showed", () => {
+  const s = new Store("k:add");
+  s.showing({ model: "add" });
+  s.use("k:chain");
+  s.save({ model: "add" });
+  assert.deepEqual(s.load(), { model: "add" });
+  assert.equal(localStorage.getItem("k:add"), null, "the first key is left as it was");
+});
+
 test("storage that fails is reported once, and the page goes on", () => {
   const errors = [];
   const s = new Store(KEY, (e) => errors.push(e.message));
