@@ -21,7 +21,7 @@ import { Learner } from "./learner.js";
 import { BeModel } from "./be-model.js";
 import { Forker } from "./fork.js";
 import { openRunFiles } from "./open-run.js";
-import { readRunFile } from "./runfile.js";
+import { readRunFile, runFields } from "./runfile.js";
 import { Trace } from "./trace.js";
 import { Exercise } from "./exercise.js";
 import { STUB } from "./exercise-text.js";
@@ -98,7 +98,12 @@ const toolTimeout = byId("tool-timeout");
 const exampleSelect = byId("example-select");
 const exampleDescription = byId("example-description");
 
-const store = new Store(opts.embed ? `${KEY}:embed:${opts.example || "default"}` : KEY, () =>
+// An embed keeps the reader's code per example, each under a key of its
+// own ("default" when it shows no shipped example): a frame switched to
+// another example (#example=), or the other frames of a tutorial, never
+// mix one example's code up with another's. The playground has one key.
+const storeKey = (example) => (opts.embed ? `${KEY}:embed:${example || "default"}` : KEY);
+const store = new Store(storeKey(opts.example), () =>
   notice("This browser does not let the page save your code; copy it somewhere before you leave."),
 );
 
@@ -140,6 +145,15 @@ function applyState(s) {
 
 function save() {
   store.save(readState());
+}
+
+// shown follows each filling of the fields from storage, an example or a
+// link: the playground saves what it shows at once; an embed writes
+// nothing until the reader changes something (Store.showing), so that a
+// frame that only shows an example keeps no copy of it.
+function shown() {
+  if (opts.embed) store.showing(readState());
+  else save();
 }
 
 function isExampleCode(s) {
@@ -514,7 +528,7 @@ async function init() {
       const shared = await decodeState(opts.state);
       applyState({ ...base, ...shared });
       keepForUndo(saved, "The shared link");
-      save();
+      shown();
       if (!opts.embed) clearHash();
       return; // a link never runs by itself
     } catch (err) {
@@ -524,13 +538,15 @@ async function init() {
   if (example) {
     // An embed keeps the reader's edits of its example across reloads,
     // unless it is asked to run: only the shipped code may run by itself.
+    // What it keeps is the reader's code for this example, whatever it
+    // has become, so it keeps the example's title, marked "(edited)".
     const keep = opts.embed && saved && !opts.autorun;
-    applyState(keep ? base : { ...base, ...stateOf(example) });
+    applyState(keep ? { ...base, example: example.id } : { ...base, ...stateOf(example) });
     if (!opts.embed) {
       keepForUndo(saved, `The example "${example.title}"`);
       clearHash();
     }
-    save();
+    shown();
     if (opts.autorun) run();
     else if (opts.phase > 0) {
       // #phase=N opens the example's run at phase N, for a tutorial's
@@ -541,6 +557,7 @@ async function init() {
     return;
   }
   applyState(saved ? { ...defaultState(), ...saved } : defaultState());
+  shown();
 }
 
 if (opts.readonly) {
@@ -565,19 +582,31 @@ addEventListener("hashchange", async () => {
   const before = readState();
   try {
     if (next.state) {
-      applyState({ ...before, ...(await decodeState(next.state)) });
+      const shared = await decodeState(next.state);
+      // A link's code is no example's: in an embed it is kept apart from
+      // the examples' code, and it is not the example shown before.
+      if (opts.embed) store.use(storeKey(""));
+      applyState({ ...before, example: undefined, ...shared });
       keepForUndo(before, "The shared link");
     } else {
       const ex = exampleById(next.example);
       if (!ex) return notice(`There is no example "${next.example}".`);
-      applyState({ ...stateOf(ex), timeLimit: timeLimit.value });
-      keepForUndo(before, `The example "${ex.title}"`);
+      if (opts.embed) {
+        // The frame now shows ex, with the reader's edits of it if there
+        // are any; the code it showed stays saved under its own example.
+        store.use(storeKey(ex.id));
+        const saved = store.load();
+        applyState(saved ? { timeLimit: timeLimit.value, ...saved, example: ex.id } : { ...stateOf(ex), timeLimit: timeLimit.value });
+      } else {
+        applyState({ ...stateOf(ex), timeLimit: timeLimit.value });
+        keepForUndo(before, `The example "${ex.title}"`);
+      }
     }
   } catch (err) {
     notice(`This share link could not be opened: ${err.message}.`);
     return;
   }
-  save();
+  shown();
   if (!opts.embed) clearHash();
   runner.clear();
 });
@@ -622,7 +651,7 @@ function openRun(text, name) {
   const before = readState();
   const i = file.inputs;
   // A run opens in the playground, whatever mode the page was in.
-  applyState({ model: i.model, tools: i.tools, userMessage: i.userMessage, maxSteps: String(i.maxSteps), timeLimit: String(i.timeLimitMs), mode: "playground" });
+  applyState({ ...runFields(i), mode: "playground" });
   const kept = keepForUndo(before, `The run file ${name}`);
   save();
   if (!opts.embed) clearHash();

@@ -5,7 +5,7 @@
 //     "format": "agentloop-run",
 //     "version": 1,
 //     "inputs": {"model": "<Model editor's code>", "tools": "<Tools editor's code>",
-//                "userMsg": "...", "maxSteps": 10, "timeLimit": 2000},
+//                "userMsg": "...", "maxSteps": 10, "timeLimit": 2000, "toolTimeoutMs": 0},
 //     "events": [{"kind": "message", "step": 0, ...}, ...]
 //   }
 //
@@ -21,19 +21,27 @@ export const RUN_VERSION = 1;
 const KINDS = new Set(["message", "model_start", "model_end", "tool_start", "tool_end", "done"]);
 const ROLES = new Set(["user", "assistant", "tool"]);
 
+// The run's inputs under their three names: in a run file (file), in the
+// page's run (trace: the numbers app.js's inputs() gives) and in its
+// fields (field: storage.js's strings). An input with a value for none is
+// one older files lack: reading such a file gives none, and the field
+// shows none as empty.
+const INPUTS = [
+  { file: "model", trace: "model", field: "model" },
+  { file: "tools", trace: "tools", field: "tools" },
+  { file: "userMsg", trace: "userMessage", field: "userMessage" },
+  { file: "maxSteps", trace: "maxSteps", field: "maxSteps" },
+  { file: "timeLimit", trace: "timeLimitMs", field: "timeLimit" },
+  { file: "toolTimeoutMs", trace: "toolTimeoutMs", field: "toolTimeoutMs", none: 0 },
+];
+
 // runFile returns the run file of a trace (see trace.js) as an object.
 export function runFile(trace) {
   const i = trace.inputs;
   return {
     format: RUN_FORMAT,
     version: RUN_VERSION,
-    inputs: {
-      model: i.model,
-      tools: i.tools,
-      userMsg: i.userMessage,
-      maxSteps: i.maxSteps,
-      timeLimit: i.timeLimitMs,
-    },
+    inputs: Object.fromEntries(INPUTS.map((n) => [n.file, i[n.trace] ?? n.none])),
     events: trace.events,
   };
 }
@@ -45,8 +53,8 @@ export function runFileJSON(trace) {
 
 // readRunFile parses the text of a run file. It returns {inputs, events}
 // with inputs in the page's own shape ({model, tools, userMessage,
-// maxSteps, timeLimitMs}), or {error} saying what is wrong. It never
-// throws.
+// maxSteps, timeLimitMs, toolTimeoutMs}), or {error} saying what is wrong.
+// It never throws.
 export function readRunFile(text) {
   if (typeof text !== "string") return { error: "The run file is not text." };
   let value;
@@ -66,13 +74,24 @@ export function checkRunFile(value) {
     if (error) return { error };
     const i = value.inputs;
     return {
-      inputs: { model: i.model, tools: i.tools, userMessage: i.userMsg, maxSteps: i.maxSteps, timeLimitMs: i.timeLimit },
+      inputs: Object.fromEntries(INPUTS.map((n) => [n.trace, i[n.file] ?? n.none])),
       events: value.events,
     };
   } catch (err) {
     // A bug here must not take the page down; say so plainly.
     return { error: `This run file could not be read (${err && err.message}).` };
   }
+}
+
+// runFields returns what the page's fields show for a run's inputs (as
+// readRunFile gives them): strings, an input at none empty.
+export function runFields(inputs) {
+  const out = {};
+  for (const n of INPUTS) {
+    const v = inputs[n.trace];
+    out[n.field] = "none" in n && v === n.none ? "" : String(v);
+  }
+  return out;
 }
 
 // describe names a JSON value's type for an error message.
@@ -139,6 +158,9 @@ function inputsProblem(inputs) {
   if (!isCount(inputs.maxSteps)) return `inputs.maxSteps must be a whole number from 0; it is ${describe(inputs.maxSteps)}.`;
   if (typeof inputs.timeLimit !== "number" || !(inputs.timeLimit > 0) || !Number.isFinite(inputs.timeLimit)) {
     return `inputs.timeLimit must be a number of milliseconds above 0; it is ${describe(inputs.timeLimit)}.`;
+  }
+  if (inputs.toolTimeoutMs !== undefined && !isCount(inputs.toolTimeoutMs)) {
+    return `inputs.toolTimeoutMs must be a whole number of milliseconds from 0 (0: no limit per tool call); it is ${describe(inputs.toolTimeoutMs)}.`;
   }
   return "";
 }

@@ -57,7 +57,16 @@ export async function decodeState(payload) {
   if (!code) {
     throw new Error("the link's state has no model and tools");
   }
-  return capTimeLimit(pick(state));
+  return capTimeLimit(withToolTimeout(pick(state)));
+}
+
+// withToolTimeout gives a playground link made before the page kept the
+// tool timeout an empty one (none), as its code ran when it was shared,
+// instead of whatever the page held. An Exercise link carries no
+// playground field, and leaves them all as they are.
+function withToolTimeout(state) {
+  if (state.model === undefined || state.toolTimeoutMs !== undefined) return state;
+  return { ...state, toolTimeoutMs: "" };
 }
 
 function capTimeLimit(state) {

@@ -1,13 +1,15 @@
 // What the user typed, kept in localStorage so that a reload, a crash of
 // user code (which only ever kills a worker) or a worker restart loses
 // nothing. The state is {model, tools, userMessage, maxSteps, timeLimit,
-// loop, mode}, all strings, exactly as the fields hold them (an invalid
-// max steps is kept too: it is what the user typed); loop is the
-// Exercise's Your loop editor and mode the page's mode ("playground" or
-// "exercise"). The Exercise's progress is kept beside it (saveProgress).
+// toolTimeoutMs, loop, mode}, all strings, exactly as the fields hold them
+// (an invalid max steps is kept too: it is what the user typed; an empty
+// tool timeout is none); loop is the Exercise's Your loop editor and mode
+// the page's mode ("playground" or "exercise"). The Exercise's progress is
+// kept beside it (saveProgress). Share links (share.js) carry the same
+// fields: this list is the one place that names what the page keeps.
 
 export const KEY = "agentloop:v1";
-const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "loop", "mode"];
+const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode"];
 
 // A Store reads and writes one key. Storage may be unavailable (private
 // modes, a full quota, a sandboxed iframe): the page then works without
@@ -17,6 +19,14 @@ export class Store {
     this.key = key;
     this.onError = onError;
     this.failed = false;
+    this.shown = null;
+  }
+
+  // use makes the store read and write key from now on (an embed that
+  // switched to another example keeps its code under that example's key).
+  use(key) {
+    this.key = key;
+    this.shown = null;
   }
 
   // load returns the saved state, or null when there is none.
@@ -24,9 +34,23 @@ export class Store {
     return readState(this.key);
   }
 
+  // showing tells the store that the page now shows state as it was
+  // loaded (from this key, a shipped example or a link): save writes
+  // nothing until the state changes. A page that only shows code must not
+  // write over what another page with the same key (a second frame of one
+  // tutorial) saved there in the meantime.
+  showing(state) {
+    this.shown = JSON.stringify(pick(state));
+  }
+
   save(state) {
+    const json = JSON.stringify(pick(state));
+    if (json === this.shown) return;
+    // Once written, every later state is written, a return to the loaded
+    // one too: the key no longer holds it.
+    this.shown = null;
     try {
-      localStorage.setItem(this.key, JSON.stringify(pick(state)));
+      localStorage.setItem(this.key, json);
     } catch (err) {
       if (!this.failed) this.onError(err);
       this.failed = true;

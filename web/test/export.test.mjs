@@ -7,7 +7,7 @@ import { transcriptJSON, transcriptMarkdown } from "../site/export.js";
 import { addRun } from "./events.mjs";
 
 function traceOf(events) {
-  const t = new Trace({ userMessage: "What is 2 + 3?", maxSteps: 10 });
+  const t = new Trace({ userMessage: "What is 2 + 3?", maxSteps: 10, toolTimeoutMs: 300 });
   t.push(events);
   return t;
 }
@@ -18,6 +18,7 @@ test("Export JSON writes the run file: the inputs, the editors' code and every e
   assert.equal(got.version, 1);
   assert.equal(got.inputs.userMsg, "What is 2 + 3?");
   assert.equal(got.inputs.maxSteps, 10);
+  assert.equal(got.inputs.toolTimeoutMs, 300, "the run's tool timeout is saved with it");
   assert.deepEqual(got.events, addRun());
   assert.deepEqual(
     got.events.filter((e) => e.kind === "message").map((e) => e.message.content ?? e.message.name),

@@ -4,9 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Trace } from "../site/trace.js";
-import { RUN_FORMAT, RUN_VERSION, checkRunFile, readRunFile, runFile, runFileJSON } from "../site/runfile.js";
+import { RUN_FORMAT, RUN_VERSION, checkRunFile, readRunFile, runFields, runFile, runFileJSON } from "../site/runfile.js";
 
-const inputs = { model: "[\n  { type: \"final\", content: \"hi\" },\n]\n", tools: "{}", userMessage: "Hello?", maxSteps: 10, timeLimitMs: 2000 };
+const inputs = { model: "[\n  { type: \"final\", content: \"hi\" },\n]\n", tools: "{}", userMessage: "Hello?", maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 300 };
 
 function seedEvents() {
   return [
@@ -38,7 +38,7 @@ test("a run file holds the format, the version, the inputs with the editors' cod
   const f = validFile();
   assert.equal(f.format, "agentloop-run");
   assert.equal(f.version, 1);
-  assert.deepEqual(f.inputs, { model: inputs.model, tools: "{}", userMsg: "Hello?", maxSteps: 10, timeLimit: 2000 });
+  assert.deepEqual(f.inputs, { model: inputs.model, tools: "{}", userMsg: "Hello?", maxSteps: 10, timeLimit: 2000, toolTimeoutMs: 300 });
   assert.deepEqual(f.events, seedEvents());
   assert.deepEqual(runFile(seedTrace()).events, seedEvents());
 });
@@ -52,6 +52,35 @@ test("reading a saved run gives back its inputs and events", () => {
   t.push(got.events);
   assert.equal(t.messages().length, 4, "the reopened trace has the run's four messages");
   assert.equal(t.done.text, "The answer is 5.");
+});
+
+test("a reopened run fills every field as it was when the run was saved, the tool timeout too", () => {
+  const got = readRunFile(runFileJSON(seedTrace()));
+  assert.deepEqual(runFields(got.inputs), {
+    model: inputs.model,
+    tools: "{}",
+    userMessage: "Hello?",
+    maxSteps: "10",
+    timeLimit: "2000",
+    toolTimeoutMs: "300",
+  });
+});
+
+test("a run with no tool timeout saves 0 and reopens with the field empty", () => {
+  const t = new Trace({ ...inputs, toolTimeoutMs: 0 });
+  t.push(seedEvents());
+  const text = runFileJSON(t);
+  assert.equal(JSON.parse(text).inputs.toolTimeoutMs, 0, "0 is runAgent's no limit");
+  assert.equal(runFields(readRunFile(text).inputs).toolTimeoutMs, "");
+});
+
+test("a run file written before the tool timeout still opens, with none", () => {
+  const f = validFile();
+  delete f.inputs.toolTimeoutMs;
+  const got = checkRunFile(f);
+  assert.equal(got.error, undefined, got.error);
+  assert.equal(got.inputs.toolTimeoutMs, 0);
+  assert.equal(runFields(got.inputs).toolTimeoutMs, "", "the Tool timeout field is empty: no limit, as the run had");
 });
 
 test("events without a phase are read: the Loop panel then lights no line for them", () => {
@@ -74,6 +103,8 @@ const broken = [
   ["no user message", (f) => delete f.inputs.userMsg, /inputs\.userMsg must be a string/],
   ["negative max steps", (f) => (f.inputs.maxSteps = -1), /inputs\.maxSteps must be a whole number from 0; it is number -1/],
   ["a time limit of zero", (f) => (f.inputs.timeLimit = 0), /inputs\.timeLimit must be a number of milliseconds above 0/],
+  ["a tool timeout that is text", (f) => (f.inputs.toolTimeoutMs = "300"), /inputs\.toolTimeoutMs must be a whole number of milliseconds from 0 \(0: no limit per tool call\); it is the string "300"/],
+  ["a negative tool timeout", (f) => (f.inputs.toolTimeoutMs = -5), /inputs\.toolTimeoutMs must be a whole number .*; it is number -5/],
   ["events that are not a list", (f) => (f.events = {}), /events must be an array; it has an object/],
   ["no events", (f) => (f.events = []), /has no events/],
   ["an event with no kind", (f) => delete f.events[3].kind, /^events\[3\] has no kind\.$/],
@@ -125,7 +156,7 @@ function randomJSON(r, depth) {
     case 4: return undefined;
     case 5: return Array.from({ length: Math.floor(r() * 4) }, () => randomJSON(r, depth + 1));
     default: {
-      const keys = ["format", "version", "inputs", "events", "kind", "step", "message", "model", "tools", "userMsg", "maxSteps", "timeLimit", "call", "name", "content", "reason", "role", "ms"];
+      const keys = ["format", "version", "inputs", "events", "kind", "step", "message", "model", "tools", "userMsg", "maxSteps", "timeLimit", "toolTimeoutMs", "call", "name", "content", "reason", "role", "ms"];
       const o = {};
       for (let i = Math.floor(r() * 6); i > 0; i--) o[keys[Math.floor(r() * keys.length)]] = randomJSON(r, depth + 1);
       return o;

@@ -6,7 +6,7 @@ import { deflateRawSync } from "node:zlib";
 import { decodeState, encodeState } from "../site/share.js";
 import { checkTimeLimit } from "../site/fields.js";
 
-const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMessage: "hi — there", maxSteps: "7", timeLimit: "2000" };
+const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMessage: "hi — there", maxSteps: "7", timeLimit: "2000", toolTimeoutMs: "300" };
 
 const payload = (text) => deflateRawSync(Buffer.from(text)).toString("base64url");
 
@@ -30,7 +30,14 @@ test("a bad link says what is wrong with it", async () => {
 
 test("only the known fields come out of a link, as strings", async () => {
   const got = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: 3, evil: "<script>" })));
-  assert.deepEqual(got, { model: "m", tools: "t", maxSteps: "3" });
+  assert.deepEqual(got, { model: "m", tools: "t", maxSteps: "3", toolTimeoutMs: "" });
+});
+
+test("a link made before the tool timeout was shared opens with none; an Exercise link leaves it alone", async () => {
+  const old = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: "10", timeLimit: "2000" })));
+  assert.equal(old.toolTimeoutMs, "", "the link's code ran with no tool timeout, and opens that way, whatever the page held");
+  const exercise = await decodeState(await encodeState({ loop: "async function loop() {}", mode: "exercise" }));
+  assert.deepEqual(exercise, { loop: "async function loop() {}", mode: "exercise" }, "an Exercise link carries no playground field");
 });
 
 test("a link never raises the time limit above the default", async () => {
@@ -95,7 +102,7 @@ test("thousands of random and damaged links give a state or a clear error, never
     opened++;
     assert.equal(typeof got, "object", `link ${JSON.stringify(p)} gave ${got}`);
     for (const [k, v] of Object.entries(got)) {
-      assert.ok(["model", "tools", "userMessage", "maxSteps", "timeLimit", "loop", "mode"].includes(k), `link ${JSON.stringify(p)} gave the unknown field ${k}`);
+      assert.ok(["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode"].includes(k), `link ${JSON.stringify(p)} gave the unknown field ${k}`);
       assert.equal(typeof v, "string", `link ${JSON.stringify(p)}: ${k} is a string`);
     }
     assert.ok(!(checkTimeLimit(got.timeLimit ?? "").value > 2000), `link ${JSON.stringify(p)} raised the time limit to ${got.timeLimit}`);
