@@ -6,14 +6,16 @@
 //     "version": 1,
 //     "inputs": {"model": "<Model editor's code>", "tools": "<Tools editor's code>",
 //                "userMsg": "...", "maxSteps": 10, "timeLimit": 2000, "toolTimeoutMs": 0},
-//     "events": [{"kind": "message", "step": 0, ...}, ...]
+//     "events": [{"kind": "message", "step": 0, ...}, ..., {"kind": "done", ...}]
 //   }
 //
-// The events are the run's events as the page kept them: an older event
-// whose content the page cut (see trace.js) says so with "cut": true and
-// "contentLength", the length its content had. This
-// module is pure (no DOM): reading a file never throws, it returns the run
-// or an error that names what is wrong and where.
+// The events are the run's events as the page kept them, ending with its
+// done event: an older event whose content the page cut (see trace.js)
+// says so with "cut": true and "contentLength", the length its content
+// had.
+//
+// This module is pure (no DOM): reading a file never throws, it returns
+// the run or an error that names what is wrong and where.
 
 export const RUN_FORMAT = "agentloop-run";
 export const RUN_VERSION = 1;
@@ -143,6 +145,12 @@ function problem(f) {
   }
   const first = f.events[0];
   if (first.kind !== "message") return `events[0] is a ${first.kind} event; a run starts with the user's message.`;
+  const last = f.events.length - 1;
+  if (f.events[last].kind !== "done") {
+    // A run the page shows has ended; a file saved in the middle of one,
+    // or cut short, would show a run that never says how it ended.
+    return `The run file has no done event: it ends at events[${last}], a ${f.events[last].kind} event, so the run's end is missing (a run file ends with its done event).`;
+  }
   return "";
 }
 

@@ -302,7 +302,8 @@ export class Runner {
     const atEnd = !running && t && !this.view.live && upto >= t.length - 1;
     setDisabled(els.step, this.view.recording || (atEnd && !this.stale()));
     const hasMessages = !!t && t.messagePos.length > 0;
-    setDisabled(els.exportJson, !hasMessages);
+    // A run file holds a finished run: Export JSON waits for the end.
+    setDisabled(els.exportJson, !hasMessages || running);
     setDisabled(els.copyMarkdown, !hasMessages);
   }
 }

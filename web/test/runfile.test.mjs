@@ -116,6 +116,8 @@ const broken = [
   ["a tool start without a name", (f) => (f.events[4].name = null), /events\[4\] \(tool_start\) has name null/],
   ["events after done", (f) => f.events.push({ kind: "model_start", step: 3 }), /events\[10\] is the run's done event, yet 1 more events follow it/],
   ["a done event without reason", (f) => delete f.events[10].reason, /events\[10\] \(done\) has reason nothing/],
+  ["no done event", (f) => void f.events.pop(), /^The run file has no done event: it ends at events\[9\], a message event, so the run's end is missing/],
+  ["only the user's message", (f) => void f.events.splice(1), /^The run file has no done event: it ends at events\[0\], a message event/],
   ["a run that does not start with a message", (f) => f.events.shift(), /events\[0\] is a model_start event; a run starts with the user's message/],
   ["an unknown role", (f) => (f.events[0].role = "system"), /events\[0\]\.role is the string "system"/],
   ["a message without a role", (f) => delete f.events[3].role, /^events\[3\] is a message event with no role\.$/],
@@ -198,6 +200,7 @@ test("random JSON shapes and damaged run files give an error message, never an e
     } else {
       // What is accepted is what the page can show.
       assert.ok(Array.isArray(got.events) && got.events.length > 0, `input ${i}`);
+      assert.equal(got.events[got.events.length - 1].kind, "done", `input ${i} ends with how the run ended`);
       assert.equal(typeof got.inputs.model, "string");
     }
   }
