@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,8 +13,59 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Run files as a user meets them: a file that does not say how its run
-// ended is refused, as Export JSON never writes one.
+// Run files as a user meets them: a saved fork reopens as a fork and runs
+// again as the fork ran, and a file that does not say how its run ended is
+// refused, as Export JSON never writes one.
+
+func TestRunfileSavedForkReopensAsAForkAndRunsAsTheForkDid(t *testing.T) {
+	for _, tc := range []struct {
+		example, edit, forkAnswer, originalAnswer string
+	}{
+		// An array: the fork's later calls got the array's next entries.
+		{"add", `{"role": "assistant", "type": "tool", "name": "add", "args": {"a": 2, "b": 30}}`, "The answer is 5.", "The answer is 5."},
+		// A function: the fork's later calls went to it, and it read the
+		// edited call's result.
+		{"chain", `{"role": "assistant", "type": "tool", "name": "price", "args": {"item": "pear"}}`, "Three apples cost 2.25 euros.", "Three apples cost 1.5 euros."},
+	} {
+		t.Run(tc.example, func(t *testing.T) {
+			a := newPage(t)
+			dir := a.allowDownloads(t)
+			a.open("/#example=" + tc.example)
+			original := a.run()
+			require.Contains(t, original.Banner.Text, tc.originalAnswer)
+
+			a.click(`#transcript li.msg[data-role="assistant"] .fork-here`)
+			waitFor[bool](a, waitTimeout, "the fork dialog to open", `document.querySelector("#fork-dialog").open`)
+			a.setValue("#fork-action", tc.edit)
+			a.click("#fork-run")
+			fork := a.waitBanner()
+			require.NotEqual(t, original.Transcript, fork.Transcript, "the edited answer changes the run")
+			require.Contains(t, fork.Banner.Text, tc.forkAnswer)
+			a.click("#export-json")
+			data := downloaded(t, dir)
+			var file map[string]any
+			require.NoError(t, json.Unmarshal(data, &file))
+			assert.Equal(t, map[string]any{"at": 1.0}, file["fork"], "the run file says it is a fork, and where it was forked")
+
+			b := newPage(t) // a browser of its own: only the file knows the fork
+			b.open("/")
+			b.dropFile("fork.json", string(data))
+			b.waitNotice("Opened fork.json")
+			opened := b.view()
+			assert.Equal(t, fork.Transcript, opened.Transcript, "the file shows the fork's run")
+			assert.True(t, b.visible("#fork-bar"), "the page says the opened run is a fork")
+			assert.Contains(t, b.text("#fork-bar-text"), "a fork, made at model call 1")
+			assert.False(t, b.visible("#back-to-original"), "the file holds no original to go back to, and the page offers none")
+			assert.True(t, b.exists(`#transcript li.msg.forked[data-role="assistant"]`), "the edited answer is marked in the transcript")
+			b.saveScreenshot("reopened-fork-" + tc.example + ".png")
+
+			again := b.run()
+			assert.Equal(t, fork.Transcript, again.Transcript, "Run after Open run runs the fork again, not the run it was forked from")
+			assert.Equal(t, fork.Banner.Reason, again.Banner.Reason)
+			assert.Contains(t, again.Banner.Text, tc.forkAnswer)
+		})
+	}
+}
 
 func TestRunfileWithoutItsEndIsRefusedAndExportWaitsForTheEnd(t *testing.T) {
 	p := newPage(t)

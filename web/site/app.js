@@ -464,8 +464,8 @@ onButton("share", async () => {
   if (copied) notice(`Link copied. Whoever opens it sees your code; nothing runs until they press ${exercising ? "Check" : "Run"}.`);
 });
 
-onButton("export-json", () => {
-  if (runner.trace) download("agentloop-run.json", transcriptJSON(runner.trace), "application/json");
+onButton("export-json", async () => {
+  if (runner.trace) download("agentloop-run.json", await transcriptJSON(runner.trace), "application/json");
 });
 
 onButton("copy-markdown", async () => {
@@ -659,6 +659,7 @@ function openRun(text, name) {
   // file's events instead of recording a new run.
   const trace = new Trace(inputs({ quiet: true }) || { ...i });
   trace.push(file.events);
+  trace.forkedAt = file.forkedAt;
   runner.show(trace);
   if (!kept) notice(`Opened ${name}: step through it, or fork it. Its code runs only when you press Run.`);
 }

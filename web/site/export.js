@@ -4,11 +4,19 @@
 import { pretty } from "./message-view.js";
 import { fmtCount, fmtMs, toolName } from "./phases.js";
 import { runFileJSON } from "./runfile.js";
+import { jsValue } from "./actions.js";
 
-// transcriptJSON returns the run as a run file (runfile.js): its inputs,
-// the editors' code and every event, enough to reopen and step it.
-export function transcriptJSON(trace) {
-  return runFileJSON(trace);
+// transcriptJSON resolves to the run as a run file (runfile.js): its
+// inputs, the editors' code and every event, enough to reopen and step it.
+// A fork made on the page (fork.js) is saved with the model it ran: its
+// replayed answers, then the Model editor's model (fork-model.js, which
+// loads the parser, so only a fork loads it). A fork opened from a file
+// holds that model already.
+export async function transcriptJSON(trace) {
+  if (!trace.forkReplay) return runFileJSON(trace);
+  const { forkModel } = await import("./fork-model.js");
+  const model = forkModel(trace.inputs.model, trace.forkReplay.map((a) => jsValue(a, "  ")));
+  return runFileJSON(trace, model === null ? {} : { model });
 }
 
 // fence wraps text in a Markdown code fence longer than any run of

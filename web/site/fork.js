@@ -4,6 +4,9 @@
 // the Model editor's model as usual (worker-drive.js). The forked run is
 // shown instead of the original, marked where it forked; "Back to
 // original" shows the original trace again, kept as it was, never re-run.
+// Export JSON saves a fork with the model it really ran (fork-model.js),
+// so that its run file runs as the fork did; a fork reopened from its
+// file is marked too, with no original to go back to.
 
 import { byId, h } from "./dom.js";
 import { modelAnswers, parseAction } from "./actions.js";
@@ -14,18 +17,21 @@ const BLANK_ANSWER = { role: "assistant", type: "final", content: "" };
 export class Forker {
   constructor({ runner }) {
     this.runner = runner;
-    this.original = null; // the run the shown fork came from
+    // The run each fork made here came from; a fork opened from a file
+    // has none.
+    this.originals = new WeakMap();
     this.target = null; // {trace, step} the dialog forks
     this.el = {
       bar: byId("fork-bar"),
       barText: byId("fork-bar-text"),
+      back: byId("back-to-original"),
       stepButton: byId("fork-step"),
       dialog: byId("fork-dialog"),
       title: byId("fork-dialog-title"),
       action: byId("fork-action"),
       error: byId("fork-error"),
     };
-    byId("back-to-original").addEventListener("click", () => this.backToOriginal());
+    this.el.back.addEventListener("click", () => this.backToOriginal());
     byId("fork-run").addEventListener("click", () => this.runFork());
     byId("fork-cancel").addEventListener("click", () => this.el.dialog.close());
     this.el.stepButton.addEventListener("click", () => {
@@ -51,9 +57,13 @@ export class Forker {
   // view's button when it stands on a model call.
   sync(trace, upto) {
     const forked = trace && trace.forkedAt ? trace.forkedAt : 0;
-    this.el.bar.hidden = !forked || !this.original;
+    const original = forked ? this.originals.get(trace) : undefined;
+    this.el.bar.hidden = !forked;
+    this.el.back.hidden = !original;
     if (forked) {
-      const text = `Forked at model call ${forked}: the calls before it got their recorded answers, this one your edit, later ones your Model editor.`;
+      const text = original
+        ? `Forked at model call ${forked}: the calls before it got their recorded answers, this one your edit, later ones your Model editor.`
+        : `This run file is a fork, made at model call ${forked}: that answer was edited. The Model editor holds the model the fork ran, so Run runs the fork again.`;
       if (this.el.barText.textContent !== text) this.el.barText.textContent = text;
     }
     const r = this.runner;
@@ -93,11 +103,13 @@ export class Forker {
       .map((a) => a.action);
     replay.push(r.action);
     this.el.dialog.close();
-    const original = target.trace.forkedAt && this.original ? this.original : target.trace;
-    if (this.runner.run("live", { drive: { kind: "fork", replay }, forkedAt: target.step })) this.original = original;
+    // A fork of a fork goes back to the run the first fork came from.
+    const original = this.originals.get(target.trace) || target.trace;
+    if (this.runner.run("live", { drive: { kind: "fork", replay }, forkedAt: target.step })) this.originals.set(this.runner.trace, original);
   }
 
   backToOriginal() {
-    if (this.original) this.runner.show(this.original);
+    const original = this.originals.get(this.runner.trace);
+    if (original) this.runner.show(original);
   }
 }

@@ -6,13 +6,20 @@
 //     "version": 1,
 //     "inputs": {"model": "<Model editor's code>", "tools": "<Tools editor's code>",
 //                "userMsg": "...", "maxSteps": 10, "timeLimit": 2000, "toolTimeoutMs": 0},
-//     "events": [{"kind": "message", "step": 0, ...}, ..., {"kind": "done", ...}]
+//     "events": [{"kind": "message", "step": 0, ...}, ..., {"kind": "done", ...}],
+//     "fork": {"at": 2}
 //   }
 //
 // The events are the run's events as the page kept them, ending with its
 // done event: an older event whose content the page cut (see trace.js)
 // says so with "cut": true and "contentLength", the length its content
-// had.
+// had. A fork (fork.js) says so with "fork", the model call it was forked
+// at, and its inputs.model is the model the fork ran (fork-model.js), not
+// the Model editor's code: run again, the file gives the fork's run.
+//
+// The version changes only when a page that reads the old one would
+// misread a new file. "fork" did not change it: a page that does not know
+// it opens a fork as a plain run, whose model still runs as the fork did.
 //
 // This module is pure (no DOM): reading a file never throws, it returns
 // the run or an error that names what is wrong and where.
@@ -38,25 +45,31 @@ const INPUTS = [
 ];
 
 // runFile returns the run file of a trace (see trace.js) as an object.
-export function runFile(trace) {
+// model is the code of the model the run ran when that is not the Model
+// editor's: a fork's (fork-model.js). A fork (trace.forkedAt) says so.
+export function runFile(trace, { model } = {}) {
   const i = trace.inputs;
-  return {
+  const file = {
     format: RUN_FORMAT,
     version: RUN_VERSION,
     inputs: Object.fromEntries(INPUTS.map((n) => [n.file, i[n.trace] ?? n.none])),
     events: trace.events,
   };
+  if (model !== undefined) file.inputs.model = model;
+  if (trace.forkedAt) file.fork = { at: trace.forkedAt };
+  return file;
 }
 
 // runFileJSON returns the run file of a trace as indented JSON text.
-export function runFileJSON(trace) {
-  return JSON.stringify(runFile(trace), null, 2);
+export function runFileJSON(trace, options) {
+  return JSON.stringify(runFile(trace, options), null, 2);
 }
 
-// readRunFile parses the text of a run file. It returns {inputs, events}
-// with inputs in the page's own shape ({model, tools, userMessage,
-// maxSteps, timeLimitMs, toolTimeoutMs}), or {error} saying what is wrong.
-// It never throws.
+// readRunFile parses the text of a run file. It returns {inputs, events,
+// forkedAt} with inputs in the page's own shape ({model, tools,
+// userMessage, maxSteps, timeLimitMs, toolTimeoutMs}) and forkedAt the
+// model call a fork was forked at (0: not a fork), or {error} saying what
+// is wrong. It never throws.
 export function readRunFile(text) {
   if (typeof text !== "string") return { error: "The run file is not text." };
   let value;
@@ -68,8 +81,8 @@ export function readRunFile(text) {
   return checkRunFile(value);
 }
 
-// checkRunFile checks a parsed run file: {inputs, events} or {error}. It
-// never throws.
+// checkRunFile checks a parsed run file: {inputs, events, forkedAt} or
+// {error}. It never throws.
 export function checkRunFile(value) {
   try {
     const error = problem(value);
@@ -78,6 +91,7 @@ export function checkRunFile(value) {
     return {
       inputs: Object.fromEntries(INPUTS.map((n) => [n.trace, i[n.file] ?? n.none])),
       events: value.events,
+      forkedAt: value.fork === undefined ? 0 : value.fork.at,
     };
   } catch (err) {
     // A bug here must not take the page down; say so plainly.
@@ -150,6 +164,16 @@ function problem(f) {
     // A run the page shows has ended; a file saved in the middle of one,
     // or cut short, would show a run that never says how it ended.
     return `The run file has no done event: it ends at events[${last}], a ${f.events[last].kind} event, so the run's end is missing (a run file ends with its done event).`;
+  }
+  return forkProblem(f.fork);
+}
+
+// forkProblem checks a file's fork (absent: not a fork).
+function forkProblem(fork) {
+  if (fork === undefined) return "";
+  if (!isObject(fork)) return `The run file's fork must be an object such as {"at": 2}; it has ${describe(fork)}.`;
+  if (!Number.isSafeInteger(fork.at) || fork.at < 1) {
+    return `fork.at must be the model call the run was forked at, a whole number from 1; it is ${describe(fork.at)}.`;
   }
   return "";
 }

@@ -62,8 +62,9 @@ export class Runner {
   // run starts a run shown live. mode "record" starts one for Step.
   // how: {drive, onAsk, onEnd, forkedAt} for runs whose model calls are
   // answered by a person or replayed (see worker-drive.js); forkedAt marks
-  // the trace as forked at that model call, and a person's answers mark it
-  // modelIsPerson (no Model editor entry answers its calls).
+  // the trace as forked at that model call (and keeps the answers it
+  // replays as forkReplay, for its run file), and a person's answers mark
+  // it modelIsPerson (no Model editor entry answers its calls).
   run(mode = "live", how = {}) {
     if (this.current) return false;
     this.trace = null;
@@ -74,7 +75,7 @@ export class Runner {
       return false;
     }
     const trace = new Trace(inputs);
-    if (how.forkedAt) trace.forkedAt = how.forkedAt;
+    if (how.forkedAt) Object.assign(trace, { forkedAt: how.forkedAt, forkReplay: how.drive.replay });
     if (how.drive && how.drive.kind === "person") trace.modelIsPerson = true;
     this.trace = trace;
     this.view = mode === "record" ? { live: false, index: 0, recording: true } : { live: true, index: -1, recording: false };

@@ -12,8 +12,8 @@ function traceOf(events) {
   return t;
 }
 
-test("Export JSON writes the run file: the inputs, the editors' code and every event", () => {
-  const got = JSON.parse(transcriptJSON(traceOf(addRun())));
+test("Export JSON writes the run file: the inputs, the editors' code and every event", async () => {
+  const got = JSON.parse(await transcriptJSON(traceOf(addRun())));
   assert.equal(got.format, "agentloop-run");
   assert.equal(got.version, 1);
   assert.equal(got.inputs.userMsg, "What is 2 + 3?");
@@ -24,6 +24,32 @@ test("Export JSON writes the run file: the inputs, the editors' code and every e
     got.events.filter((e) => e.kind === "message").map((e) => e.message.content ?? e.message.name),
     ["What is 2 + 3?", "add", "5", "The answer is 5."],
   );
+});
+
+const SEED = `[
+  { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
+  { role: "assistant", type: "final", content: "The answer is 5." },
+]
+`;
+
+test("Export JSON of a fork saves the model the fork ran and where it forked", async () => {
+  const edited = { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 30 } };
+  const t = new Trace({ model: SEED, tools: "{}", userMessage: "What is 2 + 3?", maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
+  Object.assign(t, { forkedAt: 1, forkReplay: [edited] });
+  t.push(addRun());
+  const got = JSON.parse(await transcriptJSON(t));
+  assert.deepEqual(got.fork, { at: 1 });
+  assert.match(got.inputs.model, /^\/\/ Forked at model call 1:/);
+  assert.ok(
+    got.inputs.model.includes('{ role: "assistant", type: "tool", name: "add", args: { a: 2, b: 30 } },\n  { role: "assistant", type: "final", content: "The answer is 5." },'),
+    `the model replays the edited answer, then the Model editor's next entry:\n${got.inputs.model}`,
+  );
+
+  // A fork opened from its file holds that model as its code already.
+  const reopened = new Trace({ ...t.inputs, model: got.inputs.model });
+  reopened.forkedAt = 1;
+  reopened.push(addRun());
+  assert.deepEqual(JSON.parse(await transcriptJSON(reopened)), got, "saved again, the fork's file is the same");
 });
 
 test("the Markdown has every message in order, and the end", () => {
@@ -112,7 +138,7 @@ test("a hostile tool name stays inside its code span: no raw HTML, no link", () 
   assert.match(md, /x <script>alert\(1\)<\/script> \[y\]/, "a name's line breaks become spaces inside its code span");
 });
 
-test("contents the page cut are marked as cut in the run file and the Markdown", () => {
+test("contents the page cut are marked as cut in the run file and the Markdown", async () => {
   const out = (s) => `${s}:`.padEnd(50_000, "y");
   const events = [{ kind: "message", phase: "user", role: "user", step: 0, index: 0, message: { role: "user", content: "go" } }];
   for (let s = 1; s <= 3; s++) {
@@ -123,7 +149,7 @@ test("contents the page cut are marked as cut in the run file and the Markdown",
   }
   const t = new Trace({ userMessage: "go", maxSteps: 3 }, { fullBudget: 150_000 });
   t.push(events);
-  const file = JSON.parse(transcriptJSON(t));
+  const file = JSON.parse(await transcriptJSON(t));
   const results = file.events.filter((e) => e.kind === "message" && e.role === "tool");
   assert.deepEqual(results.map((e) => [e.cut === true, e.contentLength]), [[true, 50_000], [false, undefined], [false, undefined]]);
   assert.match(results[0].message.content, /^1:y+… \(cut: 50,000 characters/);

@@ -83,6 +83,31 @@ test("a run file written before the tool timeout still opens, with none", () => 
   assert.equal(runFields(got.inputs).toolTimeoutMs, "", "the Tool timeout field is empty: no limit, as the run had");
 });
 
+test("a fork saves the model it ran and where it forked; reopened and saved again, it is the same file", () => {
+  const t = seedTrace();
+  t.forkedAt = 1;
+  const model = "// the model the fork ran\n[]\n";
+  const f = runFile(t, { model });
+  assert.equal(f.inputs.model, model, "Run after Open run runs the model the fork ran, not the Model editor's");
+  assert.deepEqual(f.fork, { at: 1 });
+  assert.equal(f.version, 1, "a page that does not know forks still reads the file, and runs the fork's model");
+
+  const got = readRunFile(JSON.stringify(f));
+  assert.equal(got.error, undefined, got.error);
+  assert.equal(got.forkedAt, 1, "Open run knows the run is a fork");
+  assert.equal(got.inputs.model, model);
+  const reopened = new Trace(got.inputs);
+  reopened.push(got.events);
+  reopened.forkedAt = got.forkedAt;
+  assert.deepEqual(runFile(reopened), f);
+});
+
+test("a run that is no fork, and a file written before files said so, read as no fork", () => {
+  const f = validFile();
+  assert.equal("fork" in f, false, "a plain run's file has no fork");
+  assert.equal(readRunFile(JSON.stringify(f)).forkedAt, 0);
+});
+
 test("events without a phase are read: the Loop panel then lights no line for them", () => {
   const f = validFile();
   for (const e of f.events) delete e.phase;
@@ -118,6 +143,9 @@ const broken = [
   ["a done event without reason", (f) => delete f.events[10].reason, /events\[10\] \(done\) has reason nothing/],
   ["no done event", (f) => void f.events.pop(), /^The run file has no done event: it ends at events\[9\], a message event, so the run's end is missing/],
   ["only the user's message", (f) => void f.events.splice(1), /^The run file has no done event: it ends at events\[0\], a message event/],
+  ["a fork that is not an object", (f) => (f.fork = 2), /^The run file's fork must be an object such as \{"at": 2\}; it has number 2\.$/],
+  ["a fork at model call 0", (f) => (f.fork = { at: 0 }), /^fork\.at must be the model call the run was forked at, a whole number from 1; it is number 0\.$/],
+  ["a fork with no call", (f) => (f.fork = {}), /^fork\.at must be .*; it is nothing\.$/],
   ["a run that does not start with a message", (f) => f.events.shift(), /events\[0\] is a model_start event; a run starts with the user's message/],
   ["an unknown role", (f) => (f.events[0].role = "system"), /events\[0\]\.role is the string "system"/],
   ["a message without a role", (f) => delete f.events[3].role, /^events\[3\] is a message event with no role\.$/],
@@ -201,6 +229,7 @@ test("random JSON shapes and damaged run files give an error message, never an e
       // What is accepted is what the page can show.
       assert.ok(Array.isArray(got.events) && got.events.length > 0, `input ${i}`);
       assert.equal(got.events[got.events.length - 1].kind, "done", `input ${i} ends with how the run ended`);
+      assert.ok(Number.isSafeInteger(got.forkedAt) && got.forkedAt >= 0, `input ${i}`);
       assert.equal(typeof got.inputs.model, "string");
     }
   }
