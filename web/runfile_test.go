@@ -104,3 +104,34 @@ func TestRunfileWithoutItsEndIsRefusedAndExportWaitsForTheEnd(t *testing.T) {
 	assert.Equal(t, model, p.value("#model-editor"), "a refused file changes no editor")
 	assert.Equal(t, before, p.view().Transcript, "a refused file changes no transcript")
 }
+
+// A run whose model was a person is saved with the person's answers as its
+// model: opened elsewhere, Run gives the same run, not the Model editor's.
+func TestRunfileOfBeTheModelRunsThePersonsAnswersAgain(t *testing.T) {
+	a := newPage(t)
+	dir := a.allowDownloads(t)
+	a.open("/#example=add")
+	a.click("#be-model")
+	a.waitAsked(1)
+	a.answerTool("add", `{"a": 40, "b": 2}`)
+	a.waitAsked(2)
+	a.answerFinal("It is 42.")
+	played := a.waitBanner()
+	require.Contains(t, played.Banner.Text, "It is 42.")
+	a.click("#export-json")
+	data := downloaded(t, dir)
+	var file struct {
+		Inputs struct{ Model string } `json:"inputs"`
+	}
+	require.NoError(t, json.Unmarshal(data, &file))
+	assert.Contains(t, file.Inputs.Model, `content: "It is 42."`, "the file's model is the person's answers")
+
+	b := newPage(t)
+	b.open("/")
+	b.dropFile("played.json", string(data))
+	b.waitNotice("Opened played.json")
+	assert.Equal(t, played.Transcript, b.view().Transcript, "the file shows the run the person played")
+	again := b.run()
+	assert.Equal(t, played.Transcript, again.Transcript, "Run after Open run gives the person's run again")
+	assert.Contains(t, again.Banner.Text, "It is 42.")
+}

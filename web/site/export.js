@@ -4,15 +4,21 @@
 import { pretty } from "./message-view.js";
 import { fmtCount, fmtMs, toolName } from "./phases.js";
 import { runFileJSON } from "./runfile.js";
-import { jsValue } from "./actions.js";
+import { jsValue, scriptSource } from "./actions.js";
 
 // transcriptJSON resolves to the run as a run file (runfile.js): its
 // inputs, the editors' code and every event, enough to reopen and step it.
-// A fork made on the page (fork.js) is saved with the model it ran: its
-// replayed answers, then the Model editor's model (fork-model.js, which
-// loads the parser, so only a fork loads it). A fork opened from a file
-// holds that model already.
+// A run whose model was a person (Be the model) is saved with their
+// answers as its model, a scripted array: the actions the loop appended,
+// in order (as Use as script makes it). A fork made on the page (fork.js)
+// is saved with the model it ran: its replayed answers, then the Model
+// editor's model (fork-model.js, which loads the parser, so only a fork
+// loads it). A fork opened from a file holds that model already.
 export async function transcriptJSON(trace) {
+  if (trace.modelIsPerson) {
+    const answers = trace.messages().filter((m) => m.role === "assistant");
+    if (!answers.some((m) => m.cut)) return runFileJSON(trace, { model: scriptSource(answers.map((m) => m.message)) });
+  }
   if (!trace.forkReplay) return runFileJSON(trace);
   const { forkModel } = await import("./fork-model.js");
   const model = forkModel(trace.inputs.model, trace.forkReplay.map((a) => jsValue(a, "  ")));
