@@ -42,6 +42,7 @@ export class Trace {
     this.fullHead = 0; // full[0..fullHead) have been cut
     this.fullChars = 0;
     this.forkedAt = 0; // the model call at which this run was forked from another (fork.js), or 0
+    this.forkReplay = null; // a fork's answers for calls 1 to forkedAt, the last one edited (its run file's model)
     this.modelIsPerson = false; // a person answered its model calls (Be the model)
   }
 
