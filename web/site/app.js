@@ -123,6 +123,15 @@ function readState() {
   };
 }
 
+// shownInstead says what the editors show in place of what a link asked
+// for.
+function shownInstead() {
+  const ex = exampleById(loadedExample);
+  if (!ex) return "Your own code is shown instead.";
+  const edited = matchingExample(readState()) !== ex.id ? " (edited)" : "";
+  return `The example "${ex.title}"${edited} is shown instead.`;
+}
+
 // loadedExample is the example the editors were filled from, kept while
 // the user edits it, so its title and explanation stay, marked "(edited)".
 let loadedExample = "";
@@ -516,14 +525,15 @@ function defaultState() {
 }
 
 // init fills the fields from, in order: a share link (#state=), a shipped
-// example (#example=), what was saved, or the seed example.
+// example (#example=), what was saved, or the seed example. What was wrong
+// with the link is said once the page shows what it shows instead.
 async function init() {
   const saved = store.load();
   const base = { timeLimit: String(DEFAULT_TIME_LIMIT), ...(saved || {}) };
   const example = exampleById(opts.example);
-  if (opts.example && !example) notice(`There is no example "${opts.example}"; showing your code instead.`);
+  let wrong = opts.example && !example ? `There is no example "${opts.example}".` : "";
 
-  if (opts.state) {
+  if (opts.state !== null) {
     try {
       const shared = await decodeState(opts.state);
       applyState({ ...base, ...shared });
@@ -532,7 +542,7 @@ async function init() {
       if (!opts.embed) clearHash();
       return; // a link never runs by itself
     } catch (err) {
-      notice(`This share link could not be opened: ${err.message}. Your own code is shown instead.`);
+      wrong = `This share link could not be opened: ${err.message}.`;
     }
   }
   if (example) {
@@ -547,6 +557,7 @@ async function init() {
       clearHash();
     }
     shown();
+    if (wrong) notice(`${wrong} ${shownInstead()}`);
     if (opts.autorun) run();
     else if (opts.phase > 0) {
       // #phase=N opens the example's run at phase N, for a tutorial's
@@ -558,6 +569,7 @@ async function init() {
   }
   applyState(saved ? { ...defaultState(), ...saved } : defaultState());
   shown();
+  if (wrong) notice(`${wrong} ${shownInstead()}`);
 }
 
 if (opts.readonly) {
@@ -577,11 +589,11 @@ init().finally(() => {
 // shipped examples (#example=) may still switch.
 addEventListener("hashchange", async () => {
   const next = readOptions();
-  if (next.state && opts.embed && opts.readonly) return;
-  if (!next.state && !next.example) return;
+  if (next.state !== null && opts.embed && opts.readonly) return;
+  if (next.state === null && !next.example) return;
   const before = readState();
   try {
-    if (next.state) {
+    if (next.state !== null) {
       const shared = await decodeState(next.state);
       // A link's code is no example's: in an embed it is kept apart from
       // the examples' code, and it is not the example shown before.

@@ -21,11 +21,18 @@ export async function encodeState(state) {
 // the default: a longer one is lowered to it (the user may raise it by
 // hand), so a link cannot give its code minutes to eat the tab's memory.
 export async function decodeState(payload) {
+  // A link cut short (by a chat, a mail or a hand selecting it) is the
+  // usual damage, and the one to name.
+  if (payload === "") throw new Error("the link's state is empty (the link was cut short)");
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(payload)) {
+    throw new Error("the link's state is damaged (it holds characters a share link never has)");
+  }
   let bytes;
   try {
     bytes = fromBase64url(payload);
   } catch {
-    throw new Error("the link's state is not valid base64url");
+    // Only a length that no run of bytes encodes to gets here.
+    throw new Error("the link's state is cut short or damaged");
   }
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   const chunks = [];
@@ -43,13 +50,13 @@ export async function decodeState(payload) {
     }
   } catch (err) {
     if (err.message === "the link's state is too large") throw err;
-    throw new Error("the link's state is damaged (it does not inflate)");
+    throw new Error("the link's state is cut short or damaged (it does not inflate)");
   }
   let state;
   try {
     state = JSON.parse(new TextDecoder().decode(await new Blob(chunks).arrayBuffer()));
   } catch {
-    throw new Error("the link's state is not JSON");
+    throw new Error("the link's state is cut short or damaged (it is not JSON)");
   }
   // A playground link carries the model and tools; an Exercise link the
   // learner's loop.

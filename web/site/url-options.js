@@ -17,7 +17,9 @@ export function readOptions(loc = location) {
     autorun: on("autorun"),
     theme: ["light", "dark"].includes(q.get("theme")) ? q.get("theme") : "",
     example: hash.get("example") || "",
-    state: hash.get("state") || "",
+    // A #state= that is there but empty is kept as written (null only
+    // when there is none), for the page to say what is wrong with the link.
+    state: hash.get("state"),
     phase: Math.max(0, Math.trunc(Number(hash.get("phase"))) || 0),
   };
 }

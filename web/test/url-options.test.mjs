@@ -6,11 +6,11 @@ import { readOptions } from "../site/url-options.js";
 const at = (href) => readOptions(new URL(href, "https://example.org/agentloop/"));
 
 test("a plain address asks for nothing", () => {
-  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: "", phase: 0, theme: "" });
+  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: null, phase: 0, theme: "" });
 });
 
 test("an embed with an example that runs at once", () => {
-  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: "", phase: 0, theme: "" });
+  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: null, phase: 0, theme: "" });
 });
 
 test("only 1, true and yes switch an option on", () => {
@@ -19,9 +19,10 @@ test("only 1, true and yes switch an option on", () => {
   assert.equal(at("?embed").embed, false);
 });
 
-test("a share link's state is read from the hash", () => {
+test("a share link's state is read from the hash; an empty one is told from none", () => {
   assert.equal(at("#state=abc-_123").state, "abc-_123");
-  assert.equal(at("?state=abc").state, "", "the state is never read from the query");
+  assert.equal(at("#state=").state, "", "a link cut short after #state= is still a share link, for the page to say what is wrong");
+  assert.equal(at("?state=abc").state, null, "the state is never read from the query");
 });
 
 test("#phase=N opens an example at phase N; anything but a positive whole number is 0", () => {
