@@ -13,6 +13,48 @@ import (
 // more than links may carry or that is damaged says so, and "Your own
 // code" in the menu brings the user's code back.
 
+// ownModel is code of the user's own, in no example.
+const ownModel = "// my own model\n[{type: \"final\", content: \"mine\"}]\n"
+
+// noticeText returns what the notice bar says, or "" when it is hidden.
+func (p *page) noticeText() string {
+	p.t.Helper()
+	return eval[string](p, `document.querySelector("#notice").checkVisibility() ? document.querySelector("#notice-text").textContent : ""`)
+}
+
+func TestLinksShareLinkSaysItLoweredTheTimeLimit(t *testing.T) {
+	link := "/#state=" + encodeStateLink(t, map[string]string{
+		"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "userMessage": "Hi", "maxSteps": "10", "timeLimit": "600000",
+	})
+
+	t.Run("on a first visit", func(t *testing.T) {
+		p := newPage(t)
+		p.open(link)
+		assert.Equal(t, "2000", p.value("#time-limit"), "a link cannot set more than 2000 ms")
+		msg := p.waitNotice("600000 ms")
+		assert.Contains(t, msg, "2000 ms", "the notice says what the time limit is now")
+	})
+	t.Run("over the user's own code", func(t *testing.T) {
+		p := newPage(t)
+		p.open("/")
+		p.setEditor("model-editor", ownModel)
+		p.reopen(link)
+		assert.Equal(t, "2000", p.value("#time-limit"))
+		msg := p.waitNotice("600000 ms")
+		assert.Contains(t, msg, "replaced your code", "the notice still offers the user's code back")
+		assert.Equal(t, "Restore my code", p.text("#notice-action"))
+		p.clickNamed("Restore my code")
+		assert.Equal(t, ownModel, p.value("#model-editor"))
+	})
+	t.Run("not when the limit is within what links carry", func(t *testing.T) {
+		p := newPage(t)
+		p.open("/#state=" + encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "timeLimit": "1500"}))
+		assert.Equal(t, "1500", p.value("#time-limit"))
+		assert.True(t, p.staysIdle(idleWindow))
+		assert.NotContains(t, p.noticeText(), "time limit", "nothing was lowered, so nothing is said")
+	})
+}
+
 func TestLinksDamagedShareLinkSaysWhatIsWrong(t *testing.T) {
 	whole := encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "userMessage": "Hi"})
 	// Base64url of n bytes is never 4k+1 characters long: only a cut can

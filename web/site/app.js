@@ -132,6 +132,11 @@ function shownInstead() {
   return `The example "${ex.title}"${edited} is shown instead.`;
 }
 
+// loweredNote tells the user that a link's time limit was lowered.
+function loweredNote(from) {
+  return `The link asked for a time limit of ${from} ms; a link may set at most ${DEFAULT_TIME_LIMIT} ms, so it is ${DEFAULT_TIME_LIMIT} ms. Raise it by hand if you trust the code.`;
+}
+
 // loadedExample is the example the editors were filled from, kept while
 // the user edits it, so its title and explanation stay, marked "(edited)".
 let loadedExample = "";
@@ -535,9 +540,10 @@ async function init() {
 
   if (opts.state !== null) {
     try {
-      const shared = await decodeState(opts.state);
+      const { state: shared, loweredFrom } = await decodeState(opts.state);
       applyState({ ...base, ...shared });
       keepForUndo(saved, "The shared link");
+      if (loweredFrom) notice(loweredNote(loweredFrom));
       shown();
       if (!opts.embed) clearHash();
       return; // a link never runs by itself
@@ -594,12 +600,13 @@ addEventListener("hashchange", async () => {
   const before = readState();
   try {
     if (next.state !== null) {
-      const shared = await decodeState(next.state);
+      const { state: shared, loweredFrom } = await decodeState(next.state);
       // A link's code is no example's: in an embed it is kept apart from
       // the examples' code, and it is not the example shown before.
       if (opts.embed) store.use(storeKey(""));
       applyState({ ...before, example: undefined, ...shared });
       keepForUndo(before, "The shared link");
+      if (loweredFrom) notice(loweredNote(loweredFrom));
     } else {
       const ex = exampleById(next.example);
       if (!ex) return notice(`There is no example "${next.example}".`);

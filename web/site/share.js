@@ -16,10 +16,12 @@ export async function encodeState(state) {
   return toBase64url(bytes);
 }
 
-// decodeState returns the state in a link's payload, or throws an Error
-// saying what is wrong with it. A link never raises the time limit above
-// the default: a longer one is lowered to it (the user may raise it by
-// hand), so a link cannot give its code minutes to eat the tab's memory.
+// decodeState returns {state, loweredFrom}: the state in a link's payload,
+// and the time limit in ms the link asked for when it was lowered (else
+// 0), or throws an Error saying what is wrong with the link. A link never
+// raises the time limit above the default: a longer one is lowered to it
+// (the user may raise it by hand), so a link cannot give its code minutes
+// to eat the tab's memory.
 export async function decodeState(payload) {
   // A link cut short (by a chat, a mail or a hand selecting it) is the
   // usual damage, and the one to name.
@@ -78,8 +80,8 @@ function withToolTimeout(state) {
 
 function capTimeLimit(state) {
   const limit = checkTimeLimit(state.timeLimit ?? "");
-  if (limit.value > DEFAULT_TIME_LIMIT) return { ...state, timeLimit: String(DEFAULT_TIME_LIMIT) };
-  return state;
+  if (limit.value > DEFAULT_TIME_LIMIT) return { state: { ...state, timeLimit: String(DEFAULT_TIME_LIMIT) }, loweredFrom: limit.value };
+  return { state, loweredFrom: 0 };
 }
 
 function toBase64url(bytes) {

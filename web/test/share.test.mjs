@@ -13,7 +13,7 @@ const payload = (text) => deflateRawSync(Buffer.from(text)).toString("base64url"
 test("a state survives the round trip through a link", async () => {
   const enc = await encodeState({ ...state, extra: "not shared" });
   assert.match(enc, /^[A-Za-z0-9_-]+$/, "the payload is base64url, safe in a hash");
-  assert.deepEqual(await decodeState(enc), state);
+  assert.deepEqual(await decodeState(enc), { state, loweredFrom: 0 });
 });
 
 test("a bad link says what is wrong with it", async () => {
@@ -38,25 +38,28 @@ test("a bad link says what is wrong with it", async () => {
 });
 
 test("only the known fields come out of a link, as strings", async () => {
-  const got = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: 3, evil: "<script>" })));
+  const { state: got } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: 3, evil: "<script>" })));
   assert.deepEqual(got, { model: "m", tools: "t", maxSteps: "3", toolTimeoutMs: "" });
 });
 
 test("a link made before the tool timeout was shared opens with none; an Exercise link leaves it alone", async () => {
-  const old = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: "10", timeLimit: "2000" })));
+  const { state: old } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: "10", timeLimit: "2000" })));
   assert.equal(old.toolTimeoutMs, "", "the link's code ran with no tool timeout, and opens that way, whatever the page held");
-  const exercise = await decodeState(await encodeState({ loop: "async function loop() {}", mode: "exercise" }));
+  const { state: exercise } = await decodeState(await encodeState({ loop: "async function loop() {}", mode: "exercise" }));
   assert.deepEqual(exercise, { loop: "async function loop() {}", mode: "exercise" }, "an Exercise link carries no playground field");
 });
 
-test("a link never raises the time limit above the default", async () => {
-  const open = async (timeLimit) => (await decodeState(payload(JSON.stringify({ model: "m", tools: "t", timeLimit })))).timeLimit;
-  assert.equal(await open("600000"), "2000", "a link's 10-minute limit is lowered to the default 2000 ms");
-  assert.equal(await open(" 2001 "), "2000");
-  assert.equal(await open(600000), "2000", "a number is capped too");
-  assert.equal(await open("2000"), "2000");
-  assert.equal(await open("500"), "500", "a shorter limit is kept");
-  assert.equal(await open("abc"), "abc", "a bad value is kept for its field to explain (nothing runs until it is fixed)");
+test("a link never raises the time limit above the default, and says when it lowered it", async () => {
+  const open = async (timeLimit) => {
+    const { state: s, loweredFrom } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", timeLimit })));
+    return [s.timeLimit, loweredFrom];
+  };
+  assert.deepEqual(await open("600000"), ["2000", 600000], "a link's 10-minute limit is lowered to the default 2000 ms");
+  assert.deepEqual(await open(" 2001 "), ["2000", 2001]);
+  assert.deepEqual(await open(600000), ["2000", 600000], "a number is capped too");
+  assert.deepEqual(await open("2000"), ["2000", 0]);
+  assert.deepEqual(await open("500"), ["500", 0], "a shorter limit is kept");
+  assert.deepEqual(await open("abc"), ["abc", 0], "a bad value is kept for its field to explain (nothing runs until it is fixed)");
 });
 
 // mulberry32: a small seeded PRNG, so a failure can be replayed.
@@ -102,7 +105,7 @@ test("thousands of random and damaged links give a state or a clear error, never
     const p = damage(valid[int(valid.length)]);
     let got;
     try {
-      got = await decodeState(p);
+      ({ state: got } = await decodeState(p));
     } catch (err) {
       assert.ok(err instanceof Error, `link ${JSON.stringify(p)} threw ${err}, not an Error`);
       assert.match(err.message, /^the link's state (is empty|is damaged|is cut short or damaged|has no model and tools|is too large)/, `link ${JSON.stringify(p)}`);
