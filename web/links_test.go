@@ -6,12 +6,15 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // What the page's links, its examples menu and its notices tell the user:
 // an edited example keeps its name across a reload, a link that asks for
 // more than links may carry or that is damaged says so, and "Your own
 // code" in the menu brings the user's code back.
+
+const chainDescription = "A model(messages) function looks up a price"
 
 // ownModel is code of the user's own, in no example.
 const ownModel = "// my own model\n[{type: \"final\", content: \"mine\"}]\n"
@@ -20,6 +23,22 @@ const ownModel = "// my own model\n[{type: \"final\", content: \"mine\"}]\n"
 func (p *page) noticeText() string {
 	p.t.Helper()
 	return eval[string](p, `document.querySelector("#notice").checkVisibility() ? document.querySelector("#notice-text").textContent : ""`)
+}
+
+func TestLinksEditedExampleKeepsItsTitleAfterAReload(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.chooseExample("chain")
+	p.setValue("#user-message", "How much do five apples cost?")
+	require.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"), "the edited example is marked before the reload")
+
+	p.reload()
+	assert.Equal(t, "How much do five apples cost?", p.value("#user-message"), "the reload keeps the edit")
+	assert.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"), "after a reload the menu still names the example, marked edited")
+	assert.Equal(t, "chain", p.value("#example-select"))
+	description := p.text("#example-description")
+	assert.Contains(t, description, "(edited)", "the explanation stays, marked edited")
+	assert.Contains(t, description, chainDescription)
 }
 
 func TestLinksShareLinkSaysItLoweredTheTimeLimit(t *testing.T) {

@@ -152,7 +152,7 @@ function applyState(s) {
   if (s.loop !== undefined) editors.loop.value = s.loop;
   if (s.mode !== undefined) setMode(s.mode);
   toolTimeout.value = s.toolTimeoutMs ?? "";
-  loadedExample = s.example ?? matchingExample(s);
+  loadedExample = exampleById(s.example) ? s.example : matchingExample(s);
   clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
   syncExample();
 }
@@ -557,7 +557,7 @@ async function init() {
     // What it keeps is the reader's code for this example, whatever it
     // has become, so it keeps the example's title, marked "(edited)".
     const keep = opts.embed && saved && !opts.autorun;
-    applyState(keep ? { ...base, example: example.id } : { ...base, ...stateOf(example) });
+    applyState({ ...base, ...(keep ? {} : stateOf(example)), example: example.id });
     if (!opts.embed) {
       keepForUndo(saved, `The example "${example.title}"`);
       clearHash();
@@ -602,9 +602,10 @@ addEventListener("hashchange", async () => {
     if (next.state !== null) {
       const { state: shared, loweredFrom } = await decodeState(next.state);
       // A link's code is no example's: in an embed it is kept apart from
-      // the examples' code, and it is not the example shown before.
+      // the examples' code (a link says which example its code was, if
+      // any: not the one shown before).
       if (opts.embed) store.use(storeKey(""));
-      applyState({ ...before, example: undefined, ...shared });
+      applyState({ ...before, ...shared });
       keepForUndo(before, "The shared link");
       if (loweredFrom) notice(loweredNote(loweredFrom));
     } else {

@@ -66,16 +66,18 @@ export async function decodeState(payload) {
   if (!code) {
     throw new Error("the link's state has no model and tools");
   }
-  return capTimeLimit(withToolTimeout(pick(state)));
+  return capTimeLimit(withPlaygroundDefaults(pick(state)));
 }
 
-// withToolTimeout gives a playground link made before the page kept the
-// tool timeout an empty one (none), as its code ran when it was shared,
-// instead of whatever the page held. An Exercise link carries no
+// withPlaygroundDefaults gives a playground link the fields that links
+// made before the page shared them leave out: an empty tool timeout
+// (none), as its code ran when it was shared, instead of whatever the page
+// held; and no example, so that the page does not call the link's code by
+// the name of the example it showed before. An Exercise link carries no
 // playground field, and leaves them all as they are.
-function withToolTimeout(state) {
-  if (state.model === undefined || state.toolTimeoutMs !== undefined) return state;
-  return { ...state, toolTimeoutMs: "" };
+function withPlaygroundDefaults(state) {
+  if (state.model === undefined) return state;
+  return { toolTimeoutMs: "", example: "", ...state };
 }
 
 function capTimeLimit(state) {

@@ -6,7 +6,7 @@ import { deflateRawSync } from "node:zlib";
 import { decodeState, encodeState } from "../site/share.js";
 import { checkTimeLimit } from "../site/fields.js";
 
-const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMessage: "hi — there", maxSteps: "7", timeLimit: "2000", toolTimeoutMs: "300" };
+const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMessage: "hi — there", maxSteps: "7", timeLimit: "2000", toolTimeoutMs: "300", example: "chain" };
 
 const payload = (text) => deflateRawSync(Buffer.from(text)).toString("base64url");
 
@@ -39,12 +39,13 @@ test("a bad link says what is wrong with it", async () => {
 
 test("only the known fields come out of a link, as strings", async () => {
   const { state: got } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: 3, evil: "<script>" })));
-  assert.deepEqual(got, { model: "m", tools: "t", maxSteps: "3", toolTimeoutMs: "" });
+  assert.deepEqual(got, { model: "m", tools: "t", maxSteps: "3", toolTimeoutMs: "", example: "" });
 });
 
-test("a link made before the tool timeout was shared opens with none; an Exercise link leaves it alone", async () => {
+test("a link made before the tool timeout and the example were shared opens with neither; an Exercise link leaves them alone", async () => {
   const { state: old } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: "10", timeLimit: "2000" })));
   assert.equal(old.toolTimeoutMs, "", "the link's code ran with no tool timeout, and opens that way, whatever the page held");
+  assert.equal(old.example, "", "the link's code is not named after the example the page showed before");
   const { state: exercise } = await decodeState(await encodeState({ loop: "async function loop() {}", mode: "exercise" }));
   assert.deepEqual(exercise, { loop: "async function loop() {}", mode: "exercise" }, "an Exercise link carries no playground field");
 });
@@ -114,7 +115,7 @@ test("thousands of random and damaged links give a state or a clear error, never
     opened++;
     assert.equal(typeof got, "object", `link ${JSON.stringify(p)} gave ${got}`);
     for (const [k, v] of Object.entries(got)) {
-      assert.ok(["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode"].includes(k), `link ${JSON.stringify(p)} gave the unknown field ${k}`);
+      assert.ok(["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode", "example"].includes(k), `link ${JSON.stringify(p)} gave the unknown field ${k}`);
       assert.equal(typeof v, "string", `link ${JSON.stringify(p)}: ${k} is a string`);
     }
     assert.ok(!(checkTimeLimit(got.timeLimit ?? "").value > 2000), `link ${JSON.stringify(p)} raised the time limit to ${got.timeLimit}`);
