@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,6 +24,13 @@ const ownModel = "// my own model\n[{type: \"final\", content: \"mine\"}]\n"
 func (p *page) noticeText() string {
 	p.t.Helper()
 	return eval[string](p, `document.querySelector("#notice").checkVisibility() ? document.querySelector("#notice-text").textContent : ""`)
+}
+
+// pickInMenu picks the option value ("" is "Your own code") in the
+// examples menu, as a user choosing it would.
+func (p *page) pickInMenu(value string) {
+	p.t.Helper()
+	p.setValue("#example-select", value)
 }
 
 func TestLinksEditedExampleKeepsItsTitleAfterAReload(t *testing.T) {
@@ -100,4 +108,44 @@ func TestLinksDamagedShareLinkSaysWhatIsWrong(t *testing.T) {
 			assert.Contains(t, msg, addTitle, "the notice says what is shown instead")
 		})
 	}
+}
+
+func TestLinksYourOwnCodeInTheMenuBringsItBack(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.pickInMenu("")
+	assert.Contains(t, p.waitNotice("no code of your own"), "edit", "with nothing to bring back, the page says how code becomes the user's own")
+	assert.Equal(t, "add", p.value("#example-select"), "the menu still names the example shown")
+
+	p.setEditor("model-editor", ownModel)
+	p.pickInMenu("chain")
+	p.waitNotice("replaced your code")
+	p.pickInMenu("")
+	waitFor[bool](p, waitTimeout, "Your own code to bring back the user's model", fmt.Sprintf(`document.querySelector("#model-editor").value === %s`, js(ownModel)))
+	assert.Equal(t, "", p.value("#example-select"), "the menu says Your own code")
+	assert.Equal(t, "Your own code: edit it, then press Run.", p.text("#example-description"))
+
+	// An example the user edited is code of theirs too: bringing back the
+	// other keeps it, and offers it back.
+	p.pickInMenu("chain")
+	p.setValue("#user-message", "How much do five apples cost?")
+	p.pickInMenu("")
+	waitFor[bool](p, waitTimeout, "Your own code to bring back the user's model", fmt.Sprintf(`document.querySelector("#model-editor").value === %s`, js(ownModel)))
+	p.waitNotice("kept")
+	p.clickNamed("Restore my code")
+	assert.Equal(t, "How much do five apples cost?", p.value("#user-message"), "the edited example comes back too")
+	assert.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"))
+}
+
+func TestLinksNoticeNamesTheLatestExample(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.setEditor("model-editor", ownModel)
+	p.pickInMenu("chain")
+	p.waitNotice(`The example "` + chainTitle + `"`)
+	p.pickInMenu("unknown-tool")
+	msg := p.waitNotice(`The example "Unknown tool"`)
+	assert.NotContains(t, msg, chainTitle, "the notice names the example shown now, not the one before")
+	p.clickNamed("Restore my code")
+	assert.Equal(t, ownModel, p.value("#model-editor"), "Restore still brings back the code from before both switches")
 }

@@ -16,7 +16,7 @@ import { clearHash, readOptions } from "./url-options.js";
 import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
 import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
-import { notice } from "./notice.js";
+import { hideNotice, notice, offered } from "./notice.js";
 import { Learner } from "./learner.js";
 import { BeModel } from "./be-model.js";
 import { Forker } from "./fork.js";
@@ -123,20 +123,6 @@ function readState() {
   };
 }
 
-// shownInstead says what the editors show in place of what a link asked
-// for.
-function shownInstead() {
-  const ex = exampleById(loadedExample);
-  if (!ex) return "Your own code is shown instead.";
-  const edited = matchingExample(readState()) !== ex.id ? " (edited)" : "";
-  return `The example "${ex.title}"${edited} is shown instead.`;
-}
-
-// loweredNote tells the user that a link's time limit was lowered.
-function loweredNote(from) {
-  return `The link asked for a time limit of ${from} ms; a link may set at most ${DEFAULT_TIME_LIMIT} ms, so it is ${DEFAULT_TIME_LIMIT} ms. Raise it by hand if you trust the code.`;
-}
-
 // loadedExample is the example the editors were filled from, kept while
 // the user edits it, so its title and explanation stay, marked "(edited)".
 let loadedExample = "";
@@ -174,10 +160,10 @@ function isExampleCode(s) {
   return matchingExample(s) !== "";
 }
 
-// keepForUndo backs up the user's own code (the playground's editors, or
-// the Exercise's loop) before a link, an example or a case replaces it, and
-// offers to bring it back. It reports whether it did.
-function keepForUndo(before, what) {
+// backUp keeps the user's own code (the playground's editors, or the
+// Exercise's loop) that before held and the editors no longer do. It
+// reports whether it kept anything.
+function backUp(before) {
   if (!before) return false;
   const now = readState();
   const ownCode = (before.model || before.tools) && !isExampleCode(before);
@@ -185,17 +171,60 @@ function keepForUndo(before, what) {
   const loopLost = before.loop && before.loop !== STUB && before.loop !== now.loop;
   if (!codeLost && !loopLost) return false;
   store.backup(before);
-  notice(`${what} replaced your code. It is kept:`, "Restore my code", () => {
-    const b = store.loadBackup();
-    if (b) {
-      // The code comes back in the mode the user is in now.
-      delete b.mode;
-      applyState(b);
-      save();
-      runner.clear();
-    }
-  });
   return true;
+}
+
+// offerRestore shows text with the offer to bring the kept code back.
+function offerRestore(text) {
+  notice(text, "Restore my code", restoreOwnCode);
+}
+
+// keepForUndo backs up the user's own code before a link, an example or a
+// case replaces it, and offers to bring it back. It reports whether it
+// did. When there was none to keep (the editors held an example), an offer
+// still on screen says what replaced the code since, not what did before.
+function keepForUndo(before, what) {
+  if (backUp(before)) {
+    offerRestore(`${what} replaced your code. It is kept:`);
+    return true;
+  }
+  if (offered()) offerRestore(`${what} replaced the code shown. Your code from before is kept:`);
+  return false;
+}
+
+// restoreOwnCode brings back the code kept by keepForUndo: "Restore my
+// code", and "Your own code" in the examples menu. The code it replaces,
+// if the user's (an example they edited), is kept in its turn.
+function restoreOwnCode() {
+  hideNotice();
+  const b = store.loadBackup();
+  if (!b) {
+    // Nothing was replaced: code the user edited is theirs already.
+    if (isExampleCode(readState())) notice("You have no code of your own yet: edit the example's code, and it becomes yours.");
+    return;
+  }
+  const before = readState();
+  // The code comes back in the mode the user is in now.
+  delete b.mode;
+  applyState(b);
+  if (backUp(before)) offerRestore("Your code is back. The code it replaced is kept:");
+  save();
+  if (!opts.embed) clearHash();
+  runner.clear();
+}
+
+// shownInstead says what the editors show in place of what a link asked
+// for.
+function shownInstead() {
+  const ex = exampleById(loadedExample);
+  if (!ex) return "Your own code is shown instead.";
+  const edited = matchingExample(readState()) !== ex.id ? " (edited)" : "";
+  return `The example "${ex.title}"${edited} is shown instead.`;
+}
+
+// loweredNote tells the user that a link's time limit was lowered.
+function loweredNote(from) {
+  return `The link asked for a time limit of ${from} ms; a link may set at most ${DEFAULT_TIME_LIMIT} ms, so it is ${DEFAULT_TIME_LIMIT} ms. Raise it by hand if you trust the code.`;
 }
 
 // ---- examples menu ----
@@ -221,8 +250,12 @@ function syncExample() {
 exampleSelect.addEventListener("change", () => {
   const ex = exampleById(exampleSelect.value);
   if (!ex) {
+    restoreOwnCode();
+    // The menu now names the code the user's own, whatever example it
+    // began as (an example's very code is still named after it).
     loadedExample = "";
     syncExample();
+    save();
     return;
   }
   const before = readState();
