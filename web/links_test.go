@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -148,4 +149,28 @@ func TestLinksNoticeNamesTheLatestExample(t *testing.T) {
 	assert.NotContains(t, msg, chainTitle, "the notice names the example shown now, not the one before")
 	p.clickNamed("Restore my code")
 	assert.Equal(t, ownModel, p.value("#model-editor"), "Restore still brings back the code from before both switches")
+}
+
+func TestLinksBadPhaseIsExplained(t *testing.T) {
+	p := newPage(t)
+	for _, tc := range []struct {
+		phase, position string
+		says            []string
+	}{
+		{"0", "Phase 1 of 11", []string{"phase=0", "phase 1"}},
+		{"-1", "Phase 1 of 11", []string{"phase=-1", "phase 1"}},
+		{"abc", "Phase 1 of 11", []string{"phase=abc", "phase 1"}},
+		{"99", "Phase 11 of 11", []string{"phase=99", "11 phases", "phase 11"}},
+	} {
+		t.Run(tc.phase, func(t *testing.T) {
+			p.use(t)
+			p.reopen("/#example=add&phase=" + tc.phase)
+			waitFor[bool](p, waitTimeout, "the run to open at "+tc.position,
+				fmt.Sprintf(`document.querySelector("#step-position").textContent.trim() === %s`, js(tc.position)))
+			msg := p.waitNotice("phase=" + tc.phase)
+			for _, s := range tc.says {
+				assert.Contains(t, strings.ToLower(msg), strings.ToLower(s), "the notice says what was wrong and what is shown instead")
+			}
+		})
+	}
 }

@@ -12,7 +12,7 @@ import { Runner, isDisabled, setDisabled } from "./runner.js";
 import { EXAMPLES, exampleById, matchingExample, stateOf } from "./examples.js";
 import { KEY, Store } from "./storage.js";
 import { decodeState, encodeState } from "./share.js";
-import { clearHash, readOptions } from "./url-options.js";
+import { clearHash, phaseNumber, readOptions } from "./url-options.js";
 import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
 import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
@@ -598,17 +598,30 @@ async function init() {
     shown();
     if (wrong) notice(`${wrong} ${shownInstead()}`);
     if (opts.autorun) run();
-    else if (opts.phase > 0) {
-      // #phase=N opens the example's run at phase N, for a tutorial's
-      // "look at this step" link.
-      learner.onStep();
-      runner.recordAt(opts.phase - 1);
-    }
+    else if (opts.phase !== null) openAtPhase(opts.phase);
     return;
   }
   applyState(saved ? { ...defaultState(), ...saved } : defaultState());
   shown();
   if (wrong) notice(`${wrong} ${shownInstead()}`);
+}
+
+// openAtPhase records the example's run and opens it at the phase a
+// #phase= link names, for a tutorial's "look at this step" link. A link
+// that names no phase, or one past the run's end, is told what is shown
+// instead.
+function openAtPhase(text) {
+  const n = phaseNumber(text);
+  learner.onStep();
+  runner.run("record", {
+    onEnd: (current) => {
+      const length = runner.trace ? runner.trace.length : 0;
+      if (!current || length === 0) return;
+      runner.goTo(n - 1);
+      if (n === 0) notice(`The link's #phase=${text} names no phase (they are numbered from 1): the run is shown at phase 1.`);
+      else if (n > length) notice(`The link's #phase=${text} is past the end of the run, which has ${length} phases: it is shown at the last, phase ${length}.`);
+    },
+  });
 }
 
 if (opts.readonly) {
