@@ -12,11 +12,11 @@ import { Runner, isDisabled, setDisabled } from "./runner.js";
 import { EXAMPLES, exampleById, matchingExample, stateOf } from "./examples.js";
 import { KEY, Store } from "./storage.js";
 import { decodeState, encodeState } from "./share.js";
-import { clearHash, readOptions } from "./url-options.js";
+import { clearHash, phaseNumber, readOptions } from "./url-options.js";
 import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
 import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
-import { notice } from "./notice.js";
+import { hideNotice, notice, offered } from "./notice.js";
 import { Learner } from "./learner.js";
 import { BeModel } from "./be-model.js";
 import { Forker } from "./fork.js";
@@ -138,7 +138,7 @@ function applyState(s) {
   if (s.loop !== undefined) editors.loop.value = s.loop;
   if (s.mode !== undefined) setMode(s.mode);
   toolTimeout.value = s.toolTimeoutMs ?? "";
-  loadedExample = s.example ?? matchingExample(s);
+  loadedExample = exampleById(s.example) ? s.example : matchingExample(s);
   clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
   syncExample();
 }
@@ -160,10 +160,10 @@ function isExampleCode(s) {
   return matchingExample(s) !== "";
 }
 
-// keepForUndo backs up the user's own code (the playground's editors, or
-// the Exercise's loop) before a link, an example or a case replaces it, and
-// offers to bring it back. It reports whether it did.
-function keepForUndo(before, what) {
+// backUp keeps the user's own code (the playground's editors, or the
+// Exercise's loop) that before held and the editors no longer do. It
+// reports whether it kept anything.
+function backUp(before) {
   if (!before) return false;
   const now = readState();
   const ownCode = (before.model || before.tools) && !isExampleCode(before);
@@ -171,17 +171,60 @@ function keepForUndo(before, what) {
   const loopLost = before.loop && before.loop !== STUB && before.loop !== now.loop;
   if (!codeLost && !loopLost) return false;
   store.backup(before);
-  notice(`${what} replaced your code. It is kept:`, "Restore my code", () => {
-    const b = store.loadBackup();
-    if (b) {
-      // The code comes back in the mode the user is in now.
-      delete b.mode;
-      applyState(b);
-      save();
-      runner.clear();
-    }
-  });
   return true;
+}
+
+// offerRestore shows text with the offer to bring the kept code back.
+function offerRestore(text) {
+  notice(text, "Restore my code", restoreOwnCode);
+}
+
+// keepForUndo backs up the user's own code before a link, an example or a
+// case replaces it, and offers to bring it back. It reports whether it
+// did. When there was none to keep (the editors held an example), an offer
+// still on screen says what replaced the code since, not what did before.
+function keepForUndo(before, what) {
+  if (backUp(before)) {
+    offerRestore(`${what} replaced your code. It is kept:`);
+    return true;
+  }
+  if (offered()) offerRestore(`${what} replaced the code shown. Your code from before is kept:`);
+  return false;
+}
+
+// restoreOwnCode brings back the code kept by keepForUndo: "Restore my
+// code", and "Your own code" in the examples menu. The code it replaces,
+// if the user's (an example they edited), is kept in its turn.
+function restoreOwnCode() {
+  hideNotice();
+  const b = store.loadBackup();
+  if (!b) {
+    // Nothing was replaced: code the user edited is theirs already.
+    if (isExampleCode(readState())) notice("You have no code of your own yet: edit the example's code, and it becomes yours.");
+    return;
+  }
+  const before = readState();
+  // The code comes back in the mode the user is in now.
+  delete b.mode;
+  applyState(b);
+  if (backUp(before)) offerRestore("Your code is back. The code it replaced is kept:");
+  save();
+  if (!opts.embed) clearHash();
+  runner.clear();
+}
+
+// shownInstead says what the editors show in place of what a link asked
+// for.
+function shownInstead() {
+  const ex = exampleById(loadedExample);
+  if (!ex) return "Your own code is shown instead.";
+  const edited = matchingExample(readState()) !== ex.id ? " (edited)" : "";
+  return `The example "${ex.title}"${edited} is shown instead.`;
+}
+
+// loweredNote tells the user that a link's time limit was lowered.
+function loweredNote(from) {
+  return `The link asked for a time limit of ${from} ms; a link may set at most ${DEFAULT_TIME_LIMIT} ms, so it is ${DEFAULT_TIME_LIMIT} ms. Raise it by hand if you trust the code.`;
 }
 
 // ---- examples menu ----
@@ -207,8 +250,12 @@ function syncExample() {
 exampleSelect.addEventListener("change", () => {
   const ex = exampleById(exampleSelect.value);
   if (!ex) {
+    restoreOwnCode();
+    // The menu now names the code the user's own, whatever example it
+    // began as (an example's very code is still named after it).
     loadedExample = "";
     syncExample();
+    save();
     return;
   }
   const before = readState();
@@ -516,23 +563,25 @@ function defaultState() {
 }
 
 // init fills the fields from, in order: a share link (#state=), a shipped
-// example (#example=), what was saved, or the seed example.
+// example (#example=), what was saved, or the seed example. What was wrong
+// with the link is said once the page shows what it shows instead.
 async function init() {
   const saved = store.load();
   const base = { timeLimit: String(DEFAULT_TIME_LIMIT), ...(saved || {}) };
   const example = exampleById(opts.example);
-  if (opts.example && !example) notice(`There is no example "${opts.example}"; showing your code instead.`);
+  let wrong = opts.example && !example ? `There is no example "${opts.example}".` : "";
 
-  if (opts.state) {
+  if (opts.state !== null) {
     try {
-      const shared = await decodeState(opts.state);
+      const { state: shared, loweredFrom } = await decodeState(opts.state);
       applyState({ ...base, ...shared });
       keepForUndo(saved, "The shared link");
+      if (loweredFrom) notice(loweredNote(loweredFrom));
       shown();
       if (!opts.embed) clearHash();
       return; // a link never runs by itself
     } catch (err) {
-      notice(`This share link could not be opened: ${err.message}. Your own code is shown instead.`);
+      wrong = `This share link could not be opened: ${err.message}.`;
     }
   }
   if (example) {
@@ -541,23 +590,38 @@ async function init() {
     // What it keeps is the reader's code for this example, whatever it
     // has become, so it keeps the example's title, marked "(edited)".
     const keep = opts.embed && saved && !opts.autorun;
-    applyState(keep ? { ...base, example: example.id } : { ...base, ...stateOf(example) });
+    applyState({ ...base, ...(keep ? {} : stateOf(example)), example: example.id });
     if (!opts.embed) {
       keepForUndo(saved, `The example "${example.title}"`);
       clearHash();
     }
     shown();
+    if (wrong) notice(`${wrong} ${shownInstead()}`);
     if (opts.autorun) run();
-    else if (opts.phase > 0) {
-      // #phase=N opens the example's run at phase N, for a tutorial's
-      // "look at this step" link.
-      learner.onStep();
-      runner.recordAt(opts.phase - 1);
-    }
+    else if (opts.phase !== null) openAtPhase(opts.phase);
     return;
   }
   applyState(saved ? { ...defaultState(), ...saved } : defaultState());
   shown();
+  if (wrong) notice(`${wrong} ${shownInstead()}`);
+}
+
+// openAtPhase records the example's run and opens it at the phase a
+// #phase= link names, for a tutorial's "look at this step" link. A link
+// that names no phase, or one past the run's end, is told what is shown
+// instead.
+function openAtPhase(text) {
+  const n = phaseNumber(text);
+  learner.onStep();
+  runner.run("record", {
+    onEnd: (current) => {
+      const length = runner.trace ? runner.trace.length : 0;
+      if (!current || length === 0) return;
+      runner.goTo(n - 1);
+      if (n === 0) notice(`The link's #phase=${text} names no phase (they are numbered from 1): the run is shown at phase 1.`);
+      else if (n > length) notice(`The link's #phase=${text} is past the end of the run, which has ${length} phases: it is shown at the last, phase ${length}.`);
+    },
+  });
 }
 
 if (opts.readonly) {
@@ -577,17 +641,19 @@ init().finally(() => {
 // shipped examples (#example=) may still switch.
 addEventListener("hashchange", async () => {
   const next = readOptions();
-  if (next.state && opts.embed && opts.readonly) return;
-  if (!next.state && !next.example) return;
+  if (next.state !== null && opts.embed && opts.readonly) return;
+  if (next.state === null && !next.example) return;
   const before = readState();
   try {
-    if (next.state) {
-      const shared = await decodeState(next.state);
+    if (next.state !== null) {
+      const { state: shared, loweredFrom } = await decodeState(next.state);
       // A link's code is no example's: in an embed it is kept apart from
-      // the examples' code, and it is not the example shown before.
+      // the examples' code (a link says which example its code was, if
+      // any: not the one shown before).
       if (opts.embed) store.use(storeKey(""));
-      applyState({ ...before, example: undefined, ...shared });
+      applyState({ ...before, ...shared });
       keepForUndo(before, "The shared link");
+      if (loweredFrom) notice(loweredNote(loweredFrom));
     } else {
       const ex = exampleById(next.example);
       if (!ex) return notice(`There is no example "${next.example}".`);

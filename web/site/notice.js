@@ -1,30 +1,60 @@
-// The notice bar under the header: one short message at a time, such as
-// "Link copied", or an offer to undo ("Restore my code"). Plain notices
-// go away by themselves; one with an action stays until it is used or
-// replaced.
+// The notice bar under the header: a short message, such as "Link
+// copied", and an offer to undo ("Restore my code"). A message goes away
+// by itself; an offer stays until it is used, dismissed or replaced. A
+// message that comes while an offer is shown is put before it, and the
+// offer stays: a link can say that it lowered the time limit and still
+// offer the code it replaced.
 
 import { byId } from "./dom.js";
 
 const SHOW_MS = 8000;
+let message = "";
+let offer = null; // {text, label, action}
 let timer = 0;
 
+// notice shows text as a message or, with an action, as an offer that
+// replaces whatever the bar showed.
 export function notice(text, actionLabel = "", action = null) {
-  const box = byId("notice");
+  clearTimeout(timer);
+  if (action) {
+    offer = { text, label: actionLabel, action };
+    message = "";
+  } else {
+    message = text;
+    timer = setTimeout(() => {
+      message = "";
+      show();
+    }, SHOW_MS);
+  }
+  show();
+}
+
+// offered reports whether an offer is on screen.
+export function offered() {
+  return offer !== null;
+}
+
+// hideNotice takes the bar away, such as an offer that no longer applies.
+export function hideNotice() {
+  clearTimeout(timer);
+  message = "";
+  offer = null;
+  show();
+}
+
+function show() {
   const button = byId("notice-action");
   const dismiss = byId("notice-dismiss");
-  // An offer stays until it is used, dismissed or replaced.
-  dismiss.hidden = !action;
-  dismiss.onclick = () => (box.hidden = true);
-  byId("notice-text").textContent = text;
-  button.hidden = !action;
-  button.textContent = actionLabel;
+  byId("notice-text").textContent = [message, offer ? offer.text : ""].filter(Boolean).join(" ");
+  button.hidden = dismiss.hidden = !offer;
+  button.textContent = offer ? offer.label : "";
+  const action = offer && offer.action;
   button.onclick = action
     ? () => {
-        box.hidden = true;
+        hideNotice();
         action();
       }
     : null;
-  box.hidden = false;
-  clearTimeout(timer);
-  if (!action) timer = setTimeout(() => (box.hidden = true), SHOW_MS);
+  dismiss.onclick = hideNotice;
+  byId("notice").hidden = !message && !offer;
 }

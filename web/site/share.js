@@ -16,16 +16,25 @@ export async function encodeState(state) {
   return toBase64url(bytes);
 }
 
-// decodeState returns the state in a link's payload, or throws an Error
-// saying what is wrong with it. A link never raises the time limit above
-// the default: a longer one is lowered to it (the user may raise it by
-// hand), so a link cannot give its code minutes to eat the tab's memory.
+// decodeState returns {state, loweredFrom}: the state in a link's payload,
+// and the time limit in ms the link asked for when it was lowered (else
+// 0), or throws an Error saying what is wrong with the link. A link never
+// raises the time limit above the default: a longer one is lowered to it
+// (the user may raise it by hand), so a link cannot give its code minutes
+// to eat the tab's memory.
 export async function decodeState(payload) {
+  // A link cut short (by a chat, a mail or a hand selecting it) is the
+  // usual damage, and the one to name.
+  if (payload === "") throw new Error("the link's state is empty (the link was cut short)");
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(payload)) {
+    throw new Error("the link's state is damaged (it holds characters a share link never has)");
+  }
   let bytes;
   try {
     bytes = fromBase64url(payload);
   } catch {
-    throw new Error("the link's state is not valid base64url");
+    // Only a length that no run of bytes encodes to gets here.
+    throw new Error("the link's state is cut short or damaged");
   }
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   const chunks = [];
@@ -43,13 +52,13 @@ export async function decodeState(payload) {
     }
   } catch (err) {
     if (err.message === "the link's state is too large") throw err;
-    throw new Error("the link's state is damaged (it does not inflate)");
+    throw new Error("the link's state is cut short or damaged (it does not inflate)");
   }
   let state;
   try {
     state = JSON.parse(new TextDecoder().decode(await new Blob(chunks).arrayBuffer()));
   } catch {
-    throw new Error("the link's state is not JSON");
+    throw new Error("the link's state is cut short or damaged (it is not JSON)");
   }
   // A playground link carries the model and tools; an Exercise link the
   // learner's loop.
@@ -57,22 +66,24 @@ export async function decodeState(payload) {
   if (!code) {
     throw new Error("the link's state has no model and tools");
   }
-  return capTimeLimit(withToolTimeout(pick(state)));
+  return capTimeLimit(withPlaygroundDefaults(pick(state)));
 }
 
-// withToolTimeout gives a playground link made before the page kept the
-// tool timeout an empty one (none), as its code ran when it was shared,
-// instead of whatever the page held. An Exercise link carries no
+// withPlaygroundDefaults gives a playground link the fields that links
+// made before the page shared them leave out: an empty tool timeout
+// (none), as its code ran when it was shared, instead of whatever the page
+// held; and no example, so that the page does not call the link's code by
+// the name of the example it showed before. An Exercise link carries no
 // playground field, and leaves them all as they are.
-function withToolTimeout(state) {
-  if (state.model === undefined || state.toolTimeoutMs !== undefined) return state;
-  return { ...state, toolTimeoutMs: "" };
+function withPlaygroundDefaults(state) {
+  if (state.model === undefined) return state;
+  return { toolTimeoutMs: "", example: "", ...state };
 }
 
 function capTimeLimit(state) {
   const limit = checkTimeLimit(state.timeLimit ?? "");
-  if (limit.value > DEFAULT_TIME_LIMIT) return { ...state, timeLimit: String(DEFAULT_TIME_LIMIT) };
-  return state;
+  if (limit.value > DEFAULT_TIME_LIMIT) return { state: { ...state, timeLimit: String(DEFAULT_TIME_LIMIT) }, loweredFrom: limit.value };
+  return { state, loweredFrom: 0 };
 }
 
 function toBase64url(bytes) {

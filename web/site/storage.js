@@ -1,15 +1,17 @@
 // What the user typed, kept in localStorage so that a reload, a crash of
 // user code (which only ever kills a worker) or a worker restart loses
 // nothing. The state is {model, tools, userMessage, maxSteps, timeLimit,
-// toolTimeoutMs, loop, mode}, all strings, exactly as the fields hold them
-// (an invalid max steps is kept too: it is what the user typed; an empty
-// tool timeout is none); loop is the Exercise's Your loop editor and mode
-// the page's mode ("playground" or "exercise"). The Exercise's progress is
-// kept beside it (saveProgress). Share links (share.js) carry the same
-// fields: this list is the one place that names what the page keeps.
+// toolTimeoutMs, loop, mode, example}, all strings, exactly as the fields
+// hold them (an invalid max steps is kept too: it is what the user typed;
+// an empty tool timeout is none); loop is the Exercise's Your loop editor,
+// mode the page's mode ("playground" or "exercise") and example the id of
+// the shipped example the code was loaded from ("" for none), so that an
+// edited example keeps its name. The Exercise's progress is kept beside it
+// (saveProgress). Share links (share.js) carry the same fields: this list
+// is the one place that names what the page keeps.
 
 export const KEY = "agentloop:v1";
-const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode"];
+const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode", "example"];
 
 // A Store reads and writes one key. Storage may be unavailable (private
 // modes, a full quota, a sandboxed iframe): the page then works without

@@ -5,7 +5,7 @@
 //   &theme=light|dark  force the colour scheme (else the system's)
 //   #example=ID     open a shipped example
 //   #state=...      open a share link (fills the editors, runs nothing)
-//   #phase=N        with #example=ID: record the run and show phase N
+//   #phase=N        with #example=ID: record the run and show phase N (from 1)
 
 export function readOptions(loc = location) {
   const q = new URLSearchParams(loc.search);
@@ -17,9 +17,19 @@ export function readOptions(loc = location) {
     autorun: on("autorun"),
     theme: ["light", "dark"].includes(q.get("theme")) ? q.get("theme") : "",
     example: hash.get("example") || "",
-    state: hash.get("state") || "",
-    phase: Math.max(0, Math.trunc(Number(hash.get("phase"))) || 0),
+    // A #state= or #phase= that is there but empty or wrong is kept as
+    // written (null only when there is none), for the page to say what is
+    // wrong with the link.
+    state: hash.get("state"),
+    phase: hash.get("phase"),
   };
+}
+
+// phaseNumber returns the phase a #phase= names, a whole number from 1, or
+// 0 when text names none.
+export function phaseNumber(text) {
+  const t = String(text).trim();
+  return /^\d+$/.test(t) && Number(t) >= 1 ? Number(t) : 0;
 }
 
 // clearHash drops the #state or #example from the address once it has been

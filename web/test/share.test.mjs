@@ -6,48 +6,61 @@ import { deflateRawSync } from "node:zlib";
 import { decodeState, encodeState } from "../site/share.js";
 import { checkTimeLimit } from "../site/fields.js";
 
-const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMessage: "hi — there", maxSteps: "7", timeLimit: "2000", toolTimeoutMs: "300" };
+const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMessage: "hi — there", maxSteps: "7", timeLimit: "2000", toolTimeoutMs: "300", example: "chain" };
 
 const payload = (text) => deflateRawSync(Buffer.from(text)).toString("base64url");
 
 test("a state survives the round trip through a link", async () => {
   const enc = await encodeState({ ...state, extra: "not shared" });
   assert.match(enc, /^[A-Za-z0-9_-]+$/, "the payload is base64url, safe in a hash");
-  assert.deepEqual(await decodeState(enc), state);
+  assert.deepEqual(await decodeState(enc), { state, loweredFrom: 0 });
 });
 
 test("a bad link says what is wrong with it", async () => {
+  const whole = await encodeState(state);
+  // Base64url never encodes bytes in 4k+1 characters: only a cut does.
+  const cut = whole.slice(0, whole.length - ((whole.length - 1) % 4));
+  assert.equal(cut.length % 4, 1);
   const cases = [
-    ["%%%", /not valid base64url/],
-    [Buffer.from("not deflated at all").toString("base64url"), /damaged/],
+    ["", /^the link's state is empty \(the link was cut short\)$/],
+    [cut, /^the link's state is cut short or damaged$/],
+    [whole.slice(0, whole.length - (whole.length % 4) - 4), /^the link's state is cut short or damaged \(it does not inflate\)$/],
+    ["%%%", /^the link's state is damaged \(it holds characters a share link never has\)$/],
+    [whole.replace(/.$/, " "), /holds characters a share link never has/],
+    [Buffer.from("not deflated at all").toString("base64url"), /cut short or damaged/],
     [payload("{not json"), /not JSON/],
     [payload(JSON.stringify({ model: "x" })), /no model and tools/],
     [payload(JSON.stringify([1, 2])), /no model and tools/],
     [payload(JSON.stringify({ model: "x".repeat(5 * 1024 * 1024), tools: "" })), /too large/],
   ];
-  for (const [p, want] of cases) await assert.rejects(decodeState(p), want, p.slice(0, 20));
+  for (const [p, want] of cases) await assert.rejects(decodeState(p), { message: want }, p.slice(0, 20));
+  for (const [p] of cases) await assert.rejects(decodeState(p), (err) => !/base64/.test(err.message), "the error speaks of the link, not of its encoding");
 });
 
 test("only the known fields come out of a link, as strings", async () => {
-  const got = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: 3, evil: "<script>" })));
-  assert.deepEqual(got, { model: "m", tools: "t", maxSteps: "3", toolTimeoutMs: "" });
+  const { state: got } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: 3, evil: "<script>" })));
+  assert.deepEqual(got, { model: "m", tools: "t", maxSteps: "3", toolTimeoutMs: "", example: "" });
 });
 
-test("a link made before the tool timeout was shared opens with none; an Exercise link leaves it alone", async () => {
-  const old = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: "10", timeLimit: "2000" })));
+test("a link made before the tool timeout and the example were shared opens with neither; an Exercise link leaves them alone", async () => {
+  const { state: old } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: "10", timeLimit: "2000" })));
   assert.equal(old.toolTimeoutMs, "", "the link's code ran with no tool timeout, and opens that way, whatever the page held");
-  const exercise = await decodeState(await encodeState({ loop: "async function loop() {}", mode: "exercise" }));
+  assert.equal(old.example, "", "the link's code is not named after the example the page showed before");
+  const { state: exercise } = await decodeState(await encodeState({ loop: "async function loop() {}", mode: "exercise" }));
   assert.deepEqual(exercise, { loop: "async function loop() {}", mode: "exercise" }, "an Exercise link carries no playground field");
 });
 
-test("a link never raises the time limit above the default", async () => {
-  const open = async (timeLimit) => (await decodeState(payload(JSON.stringify({ model: "m", tools: "t", timeLimit })))).timeLimit;
-  assert.equal(await open("600000"), "2000", "a link's 10-minute limit is lowered to the default 2000 ms");
-  assert.equal(await open(" 2001 "), "2000");
-  assert.equal(await open(600000), "2000", "a number is capped too");
-  assert.equal(await open("2000"), "2000");
-  assert.equal(await open("500"), "500", "a shorter limit is kept");
-  assert.equal(await open("abc"), "abc", "a bad value is kept for its field to explain (nothing runs until it is fixed)");
+test("a link never raises the time limit above the default, and says when it lowered it", async () => {
+  const open = async (timeLimit) => {
+    const { state: s, loweredFrom } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", timeLimit })));
+    return [s.timeLimit, loweredFrom];
+  };
+  assert.deepEqual(await open("600000"), ["2000", 600000], "a link's 10-minute limit is lowered to the default 2000 ms");
+  assert.deepEqual(await open(" 2001 "), ["2000", 2001]);
+  assert.deepEqual(await open(600000), ["2000", 600000], "a number is capped too");
+  assert.deepEqual(await open("2000"), ["2000", 0]);
+  assert.deepEqual(await open("500"), ["500", 0], "a shorter limit is kept");
+  assert.deepEqual(await open("abc"), ["abc", 0], "a bad value is kept for its field to explain (nothing runs until it is fixed)");
 });
 
 // mulberry32: a small seeded PRNG, so a failure can be replayed.
@@ -93,16 +106,16 @@ test("thousands of random and damaged links give a state or a clear error, never
     const p = damage(valid[int(valid.length)]);
     let got;
     try {
-      got = await decodeState(p);
+      ({ state: got } = await decodeState(p));
     } catch (err) {
       assert.ok(err instanceof Error, `link ${JSON.stringify(p)} threw ${err}, not an Error`);
-      assert.match(err.message, /^the link's state (is not valid base64url|is damaged|is not JSON|has no model and tools|is too large)/, `link ${JSON.stringify(p)}`);
+      assert.match(err.message, /^the link's state (is empty|is damaged|is cut short or damaged|has no model and tools|is too large)/, `link ${JSON.stringify(p)}`);
       continue;
     }
     opened++;
     assert.equal(typeof got, "object", `link ${JSON.stringify(p)} gave ${got}`);
     for (const [k, v] of Object.entries(got)) {
-      assert.ok(["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode"].includes(k), `link ${JSON.stringify(p)} gave the unknown field ${k}`);
+      assert.ok(["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode", "example"].includes(k), `link ${JSON.stringify(p)} gave the unknown field ${k}`);
       assert.equal(typeof v, "string", `link ${JSON.stringify(p)}: ${k} is a string`);
     }
     assert.ok(!(checkTimeLimit(got.timeLimit ?? "").value > 2000), `link ${JSON.stringify(p)} raised the time limit to ${got.timeLimit}`);

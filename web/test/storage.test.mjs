@@ -20,6 +20,14 @@ test("a saved state loads back as typed", () => {
   assert.ok(localStorage.getItem(KEY), `saved under ${KEY}`);
 });
 
+test("the example the code was loaded from is kept, so an edited example keeps its name", () => {
+  const s = new Store();
+  s.save({ model: "chain, edited", tools: "t", example: "chain" });
+  assert.equal(s.load().example, "chain");
+  s.backup({ model: "add, edited", tools: "t", example: "add" });
+  assert.equal(s.loadBackup().example, "add", "Restore my code brings back the example's name too");
+});
+
 test("a backup is kept apart from the state", () => {
   const s = new Store("k");
   s.save({ model: "now" });

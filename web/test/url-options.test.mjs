@@ -1,16 +1,16 @@
 // What the page's address asks for.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readOptions } from "../site/url-options.js";
+import { phaseNumber, readOptions } from "../site/url-options.js";
 
 const at = (href) => readOptions(new URL(href, "https://example.org/agentloop/"));
 
 test("a plain address asks for nothing", () => {
-  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: "", phase: 0, theme: "" });
+  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: null, phase: null, theme: "" });
 });
 
 test("an embed with an example that runs at once", () => {
-  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: "", phase: 0, theme: "" });
+  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: null, phase: null, theme: "" });
 });
 
 test("only 1, true and yes switch an option on", () => {
@@ -19,16 +19,22 @@ test("only 1, true and yes switch an option on", () => {
   assert.equal(at("?embed").embed, false);
 });
 
-test("a share link's state is read from the hash", () => {
+test("a share link's state is read from the hash; an empty one is told from none", () => {
   assert.equal(at("#state=abc-_123").state, "abc-_123");
-  assert.equal(at("?state=abc").state, "", "the state is never read from the query");
+  assert.equal(at("#state=").state, "", "a link cut short after #state= is still a share link, for the page to say what is wrong");
+  assert.equal(at("?state=abc").state, null, "the state is never read from the query");
 });
 
-test("#phase=N opens an example at phase N; anything but a positive whole number is 0", () => {
-  assert.equal(at("#example=add&phase=8").phase, 8);
-  assert.equal(at("#example=add&phase=-3").phase, 0);
-  assert.equal(at("#example=add&phase=x").phase, 0);
-  assert.equal(at("?phase=8#example=add").phase, 0, "the phase is read from the hash only");
+test("#phase= is read from the hash as written, for the page to say what is wrong with it", () => {
+  assert.equal(at("#example=add&phase=8").phase, "8");
+  assert.equal(at("#example=add&phase=x").phase, "x");
+  assert.equal(at("?phase=8#example=add").phase, null, "the phase is read from the hash only");
+});
+
+test("a phase is a whole number from 1; anything else names none", () => {
+  for (const [text, want] of [["8", 8], ["1", 1], [" 12 ", 12], ["0", 0], ["-3", 0], ["x", 0], ["1.5", 0], ["", 0], ["1e2", 0]]) {
+    assert.equal(phaseNumber(text), want, JSON.stringify(text));
+  }
 });
 
 test("&theme=light or dark forces the colour scheme; anything else leaves the system's", () => {

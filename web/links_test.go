@@ -1,0 +1,176 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// What the page's links, its examples menu and its notices tell the user:
+// an edited example keeps its name across a reload, a link that asks for
+// more than links may carry or that is damaged says so, and "Your own
+// code" in the menu brings the user's code back.
+
+const chainDescription = "A model(messages) function looks up a price"
+
+// ownModel is code of the user's own, in no example.
+const ownModel = "// my own model\n[{type: \"final\", content: \"mine\"}]\n"
+
+// noticeText returns what the notice bar says, or "" when it is hidden.
+func (p *page) noticeText() string {
+	p.t.Helper()
+	return eval[string](p, `document.querySelector("#notice").checkVisibility() ? document.querySelector("#notice-text").textContent : ""`)
+}
+
+// pickInMenu picks the option value ("" is "Your own code") in the
+// examples menu, as a user choosing it would.
+func (p *page) pickInMenu(value string) {
+	p.t.Helper()
+	p.setValue("#example-select", value)
+}
+
+func TestLinksEditedExampleKeepsItsTitleAfterAReload(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.chooseExample("chain")
+	p.setValue("#user-message", "How much do five apples cost?")
+	require.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"), "the edited example is marked before the reload")
+
+	p.reload()
+	assert.Equal(t, "How much do five apples cost?", p.value("#user-message"), "the reload keeps the edit")
+	assert.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"), "after a reload the menu still names the example, marked edited")
+	assert.Equal(t, "chain", p.value("#example-select"))
+	description := p.text("#example-description")
+	assert.Contains(t, description, "(edited)", "the explanation stays, marked edited")
+	assert.Contains(t, description, chainDescription)
+}
+
+func TestLinksShareLinkSaysItLoweredTheTimeLimit(t *testing.T) {
+	link := "/#state=" + encodeStateLink(t, map[string]string{
+		"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "userMessage": "Hi", "maxSteps": "10", "timeLimit": "600000",
+	})
+
+	t.Run("on a first visit", func(t *testing.T) {
+		p := newPage(t)
+		p.open(link)
+		assert.Equal(t, "2000", p.value("#time-limit"), "a link cannot set more than 2000 ms")
+		msg := p.waitNotice("600000 ms")
+		assert.Contains(t, msg, "2000 ms", "the notice says what the time limit is now")
+	})
+	t.Run("over the user's own code", func(t *testing.T) {
+		p := newPage(t)
+		p.open("/")
+		p.setEditor("model-editor", ownModel)
+		p.reopen(link)
+		assert.Equal(t, "2000", p.value("#time-limit"))
+		msg := p.waitNotice("600000 ms")
+		assert.Contains(t, msg, "replaced your code", "the notice still offers the user's code back")
+		assert.Equal(t, "Restore my code", p.text("#notice-action"))
+		p.clickNamed("Restore my code")
+		assert.Equal(t, ownModel, p.value("#model-editor"))
+	})
+	t.Run("not when the limit is within what links carry", func(t *testing.T) {
+		p := newPage(t)
+		p.open("/#state=" + encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "timeLimit": "1500"}))
+		assert.Equal(t, "1500", p.value("#time-limit"))
+		assert.True(t, p.staysIdle(idleWindow))
+		assert.NotContains(t, p.noticeText(), "time limit", "nothing was lowered, so nothing is said")
+	})
+}
+
+func TestLinksDamagedShareLinkSaysWhatIsWrong(t *testing.T) {
+	whole := encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "userMessage": "Hi"})
+	// Base64url of n bytes is never 4k+1 characters long: only a cut can
+	// make one. A cut at 4k characters leaves whole bytes, which do not
+	// inflate.
+	cut := len(whole) - 1
+	for cut%4 != 1 {
+		cut--
+	}
+	half := len(whole) / 2 / 4 * 4
+	p := newPage(t)
+	for _, tc := range []struct{ name, hash, want string }{
+		{"cut short to a length no state has", whole[:cut], "cut short or damaged"},
+		{"cut short in the middle of its data", whole[:half], "cut short or damaged"},
+		{"empty", "", "cut short"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p.use(t)
+			p.reopen("/#state=" + tc.hash)
+			msg := p.waitNotice("This share link could not be opened")
+			assert.Contains(t, msg, tc.want)
+			assert.NotContains(t, msg, "base64url", "the notice speaks of the link, not of its encoding")
+			assert.Equal(t, "What is 2 + 3?", p.value("#user-message"), "the page shows the seed example instead")
+			assert.Contains(t, msg, addTitle, "the notice says what is shown instead")
+		})
+	}
+}
+
+func TestLinksYourOwnCodeInTheMenuBringsItBack(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.pickInMenu("")
+	assert.Contains(t, p.waitNotice("no code of your own"), "edit", "with nothing to bring back, the page says how code becomes the user's own")
+	assert.Equal(t, "add", p.value("#example-select"), "the menu still names the example shown")
+
+	p.setEditor("model-editor", ownModel)
+	p.pickInMenu("chain")
+	p.waitNotice("replaced your code")
+	p.pickInMenu("")
+	waitFor[bool](p, waitTimeout, "Your own code to bring back the user's model", fmt.Sprintf(`document.querySelector("#model-editor").value === %s`, js(ownModel)))
+	assert.Equal(t, "", p.value("#example-select"), "the menu says Your own code")
+	assert.Equal(t, "Your own code: edit it, then press Run.", p.text("#example-description"))
+
+	// An example the user edited is code of theirs too: bringing back the
+	// other keeps it, and offers it back.
+	p.pickInMenu("chain")
+	p.setValue("#user-message", "How much do five apples cost?")
+	p.pickInMenu("")
+	waitFor[bool](p, waitTimeout, "Your own code to bring back the user's model", fmt.Sprintf(`document.querySelector("#model-editor").value === %s`, js(ownModel)))
+	p.waitNotice("kept")
+	p.clickNamed("Restore my code")
+	assert.Equal(t, "How much do five apples cost?", p.value("#user-message"), "the edited example comes back too")
+	assert.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"))
+}
+
+func TestLinksNoticeNamesTheLatestExample(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.setEditor("model-editor", ownModel)
+	p.pickInMenu("chain")
+	p.waitNotice(`The example "` + chainTitle + `"`)
+	p.pickInMenu("unknown-tool")
+	msg := p.waitNotice(`The example "Unknown tool"`)
+	assert.NotContains(t, msg, chainTitle, "the notice names the example shown now, not the one before")
+	p.clickNamed("Restore my code")
+	assert.Equal(t, ownModel, p.value("#model-editor"), "Restore still brings back the code from before both switches")
+}
+
+func TestLinksBadPhaseIsExplained(t *testing.T) {
+	p := newPage(t)
+	for _, tc := range []struct {
+		phase, position string
+		says            []string
+	}{
+		{"0", "Phase 1 of 11", []string{"phase=0", "phase 1"}},
+		{"-1", "Phase 1 of 11", []string{"phase=-1", "phase 1"}},
+		{"abc", "Phase 1 of 11", []string{"phase=abc", "phase 1"}},
+		{"99", "Phase 11 of 11", []string{"phase=99", "11 phases", "phase 11"}},
+	} {
+		t.Run(tc.phase, func(t *testing.T) {
+			p.use(t)
+			p.reopen("/#example=add&phase=" + tc.phase)
+			waitFor[bool](p, waitTimeout, "the run to open at "+tc.position,
+				fmt.Sprintf(`document.querySelector("#step-position").textContent.trim() === %s`, js(tc.position)))
+			msg := p.waitNotice("phase=" + tc.phase)
+			for _, s := range tc.says {
+				assert.Contains(t, strings.ToLower(msg), strings.ToLower(s), "the notice says what was wrong and what is shown instead")
+			}
+		})
+	}
+}

@@ -1,0 +1,57 @@
+// The notice bar: a message goes away by itself; an offer stays until it
+// is used, dismissed or replaced, and a message that comes meanwhile is
+// put before it.
+import { test, mock, beforeEach, afterEach } from "node:test";
+import assert from "node:assert/strict";
+
+// The bar's four elements, as index.html has them, and no more.
+const els = {};
+globalThis.document = { getElementById: (id) => els[id] || null };
+const { hideNotice, notice, offered } = await import("../site/notice.js");
+
+beforeEach(() => {
+  for (const id of ["notice", "notice-text", "notice-action", "notice-dismiss"]) els[id] = { hidden: true, textContent: "", onclick: null };
+  mock.timers.enable({ apis: ["setTimeout"] });
+  hideNotice();
+});
+
+afterEach(() => mock.timers.reset());
+
+const bar = () => ({
+  shown: !els.notice.hidden,
+  text: els["notice-text"].textContent,
+  button: els["notice-action"].hidden ? "" : els["notice-action"].textContent,
+  dismiss: !els["notice-dismiss"].hidden,
+});
+
+test("a message shows, then goes away by itself", () => {
+  notice("Link copied.");
+  assert.deepEqual(bar(), { shown: true, text: "Link copied.", button: "", dismiss: false });
+  mock.timers.tick(8000);
+  assert.equal(bar().shown, false);
+});
+
+test("a message that comes while an offer is shown goes before it, and the offer stays after it", () => {
+  let used = 0;
+  notice("The shared link replaced your code. It is kept:", "Restore my code", () => used++);
+  notice("The time limit was lowered.");
+  assert.deepEqual(bar(), { shown: true, text: "The time limit was lowered. The shared link replaced your code. It is kept:", button: "Restore my code", dismiss: true });
+  mock.timers.tick(8000);
+  assert.deepEqual(bar(), { shown: true, text: "The shared link replaced your code. It is kept:", button: "Restore my code", dismiss: true });
+  assert.ok(offered());
+  els["notice-action"].onclick();
+  assert.equal(used, 1);
+  assert.equal(bar().shown, false, "a used offer goes away");
+  assert.ok(!offered());
+});
+
+test("an offer replaces what the bar showed; Dismiss takes it away", () => {
+  notice("Link copied.");
+  notice("The example replaced your code. It is kept:", "Restore my code", () => {});
+  assert.equal(bar().text, "The example replaced your code. It is kept:");
+  notice("Another example replaced the code shown.", "Restore my code", () => {});
+  assert.equal(bar().text, "Another example replaced the code shown.", "the newer offer replaces the older");
+  els["notice-dismiss"].onclick();
+  assert.equal(bar().shown, false);
+  assert.ok(!offered());
+});
