@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Phones, small embeds and the widths in between: after Run a phone shows
@@ -15,6 +16,40 @@ import (
 // transcript, every control of its run bar still a Tab away; the Exercise
 // shows the time limit that judges a runaway; the header is tidy where it
 // wraps.
+
+func TestPagePhoneShowsTheStopBannerAfterRun(t *testing.T) {
+	for _, size := range []struct{ width, height int64 }{{360, 640}, {375, 667}, {390, 844}, {414, 896}} {
+		name := fmt.Sprintf("%dx%d", size.width, size.height)
+		t.Run(name, func(t *testing.T) {
+			p := newPage(t)
+			p.do("emulating a "+name+" phone", chromedp.EmulateViewport(size.width, size.height,
+				chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+			p.open("/")
+			b := p.run().Banner
+			require.Equal(t, "final", b.Reason, "the seed example ends with its final answer")
+			p.settle()
+			where := "after Run on a " + name + " phone"
+			// The result, the answer it quotes and the tabs to the other
+			// views are all on screen; the run bar is one scroll up.
+			p.onScreen(t, "#stop-banner", where)
+			p.onScreen(t, finalAnswerSel, where)
+			p.onScreen(t, "#tab-transcript", where)
+			p.onScreen(t, "#tab-loop", where)
+			assert.Contains(t, p.text("#stop-banner"), "The answer is 5.", "the banner shows the result %s", where)
+			messages := p.rectOf("#transcript-scroll")
+			assert.GreaterOrEqual(t, messages.Bottom-messages.Top, 160.0,
+				"the messages keep a box a few messages tall %s (it is %.0f px)", where, messages.Bottom-messages.Top)
+			assert.LessOrEqual(t, eval[int64](p, `document.documentElement.scrollWidth`), size.width,
+				"the page fits the phone without scrolling sideways %s", where)
+			p.saveScreenshot(fmt.Sprintf("phone-after-run-%s.png", name))
+
+			// Scrolling up brings back the run bar, as it was.
+			eval[chromedp.Void](p, `scrollTo(0, 0)`)
+			p.settle()
+			p.onScreen(t, "#run", "once the phone is scrolled back up")
+		})
+	}
+}
 
 // headerLayout is where the header's parts are.
 type headerLayout struct {
