@@ -4,9 +4,11 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -49,6 +51,142 @@ func TestPagePhoneShowsTheStopBannerAfterRun(t *testing.T) {
 			p.onScreen(t, "#run", "once the phone is scrolled back up")
 		})
 	}
+}
+
+// accessibleNameJS is the name a screen reader gives the element e: its
+// labels, aria-label, aria-labelledby or its text.
+const accessibleNameJS = `((e) => ((e.labels && e.labels.length ? [...e.labels].map((l) => l.textContent).join(" ") : "") ||
+	e.getAttribute("aria-label") || (e.getAttribute("aria-labelledby") || "").split(" ").map((id) => {
+		const l = document.getElementById(id); return l ? l.textContent : ""; }).join(" ") || e.textContent).replace(/\s+/g, " ").trim())`
+
+// tabStop is a control the Tab key reached.
+type tabStop struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	InRun bool   `json:"inRun"`
+}
+
+// tabThroughRunBar focuses the user message and presses Tab until the focus
+// leaves the run bar, returning each control it reached on the way and
+// checking each is on screen.
+func (p *page) tabThroughRunBar(t *testing.T, where string) []tabStop {
+	t.Helper()
+	p.do("focusing the user message", chromedp.Focus(chromedp.CSS("#user-message")))
+	var stops []tabStop
+	for i := 0; i < 20; i++ {
+		s := eval[tabStop](p, `(() => { const e = document.activeElement; const inRun = !!e.closest(".runbar");
+			return {id: e.id, inRun, name: inRun ? `+accessibleNameJS+`(e) : ""}; })()`)
+		if !s.InRun {
+			return stops
+		}
+		stops = append(stops, s)
+		p.onScreen(t, "#"+s.ID, where+", with the focus on it")
+		p.do("pressing Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	t.Fatalf("Tab never left the run bar %s: %v", where, stops)
+	return nil
+}
+
+func ids(stops []tabStop) []string {
+	out := make([]string, len(stops))
+	for i, s := range stops {
+		out[i] = s.ID
+	}
+	return out
+}
+
+func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
+	for _, tc := range []struct {
+		name, path    string
+		width, height int64
+	}{
+		{"360x640", "/?embed=1#example=add", 360, 640},
+		{"360x640 dark", "/?embed=1&theme=dark#example=add", 360, 640},
+		{"500x640", "/?embed=1#example=add", 500, 640},
+		{"500x640 dark", "/?embed=1&theme=dark#example=add", 500, 640},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPage(t)
+			p.do("emulating the frame", chromedp.EmulateViewport(tc.width, tc.height))
+			p.open(tc.path)
+			file := strings.ReplaceAll(tc.name, " ", "-")
+			where := "in a " + tc.name + " embed"
+
+			// The run bar is compact: the limits are behind a disclosure.
+			toggle := "#limits-toggle"
+			p.onScreen(t, toggle, where)
+			assert.Equal(t, "false", eval[string](p, must(toggle)+`.getAttribute("aria-expanded")`), "the limits start folded %s", where)
+			for _, sel := range []string{"#max-steps", "#time-limit", "#tool-timeout"} {
+				assert.False(t, p.visible(sel), "%s is folded away %s", sel, where)
+			}
+
+			b := p.run().Banner
+			require.Equal(t, "final", b.Reason)
+			p.settle()
+			panel := p.rectOf("#transcript-panel")
+			messages := p.rectOf("#transcript-scroll")
+			h := float64(tc.height)
+			t.Logf("%s: the Transcript panel is %.0f px tall, its messages %.0f px", where, panel.Bottom-panel.Top, messages.Bottom-messages.Top)
+			assert.GreaterOrEqual(t, panel.Bottom-panel.Top, h/2,
+				"the Transcript panel takes at least half the %.0f px frame %s (it is %.0f px)", h, where, panel.Bottom-panel.Top)
+			assert.GreaterOrEqual(t, messages.Bottom-messages.Top, h/4,
+				"the messages get at least a quarter of the frame %s (they get %.0f px)", where, messages.Bottom-messages.Top)
+			for _, sel := range []string{"#run", finalAnswerSel, "#stop-banner", "#open-full"} {
+				p.onScreen(t, sel, "after Run "+where)
+			}
+			p.saveScreenshot("phone-embed-" + file + ".png")
+
+			// Every control of the run bar is a Tab away, named, in the
+			// order it is shown; the disclosure's fields join them when
+			// it is open.
+			runControls := []string{"run", "step", "back", "play", "speed", "stop", "be-model"}
+			stops := p.tabThroughRunBar(t, where)
+			assert.Equal(t, append([]string{"user-message", "limits-toggle"}, runControls...), ids(stops),
+				"Tab goes through the run bar's controls in order %s", where)
+			for _, s := range stops {
+				assert.NotEmpty(t, s.Name, "#%s has an accessible name %s", s.ID, where)
+			}
+			p.do("opening the limits from the keyboard", chromedp.Focus(chromedp.CSS(toggle)), chromedp.KeyEvent("\r"))
+			assert.Equal(t, "true", eval[string](p, must(toggle)+`.getAttribute("aria-expanded")`), "Enter opens the limits %s", where)
+			stops = p.tabThroughRunBar(t, where+" with the limits open")
+			assert.Equal(t, append([]string{"user-message", "limits-toggle", "max-steps", "time-limit", "tool-timeout"}, runControls...), ids(stops),
+				"with the limits open, Tab goes through their fields after the toggle %s", where)
+			names := map[string]string{}
+			for _, s := range stops {
+				names[s.ID] = s.Name
+			}
+			assert.Equal(t, "Max steps", names["max-steps"])
+			assert.Equal(t, "Time limit (ms)", names["time-limit"])
+			assert.Equal(t, "Tool timeout (ms)", names["tool-timeout"])
+			assert.Equal(t, "Limits", names["limits-toggle"])
+			p.saveScreenshot("phone-embed-" + file + "-limits.png")
+			for _, v := range p.axeSerious(t) {
+				t.Errorf("axe-core %s with the limits open: %s", where, v)
+			}
+
+			// A limit the page finds wrong is shown with its explanation,
+			// even after the limits are folded.
+			p.click(toggle)
+			p.setValue("#max-steps", "-1")
+			p.click("#run")
+			p.onScreen(t, "#max-steps", "after Run with a wrong max steps "+where)
+			p.onScreen(t, "#max-steps-error", "after Run with a wrong max steps "+where)
+			assert.Equal(t, "true", eval[string](p, must(toggle)+`.getAttribute("aria-expanded")`),
+				"the toggle says the limits are open %s", where)
+		})
+	}
+}
+
+func TestPageFullPageKeepsTheLimitsInTheRunBar(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	assert.False(t, p.visible("#limits-toggle"), "the full page has room for the limits: no disclosure")
+	for _, sel := range []string{"#max-steps", "#time-limit", "#tool-timeout"} {
+		assert.True(t, p.visible(sel), "%s is shown in the run bar", sel)
+	}
+	stops := p.tabThroughRunBar(t, "on the full page")
+	assert.Equal(t, []string{"user-message", "max-steps", "time-limit", "tool-timeout", "run", "step", "back", "play", "speed", "stop", "be-model"}, ids(stops),
+		"Tab goes through the run bar's fields and buttons in order")
 }
 
 // headerLayout is where the header's parts are.
