@@ -189,6 +189,48 @@ func TestPageFullPageKeepsTheLimitsInTheRunBar(t *testing.T) {
 		"Tab goes through the run bar's fields and buttons in order")
 }
 
+func TestPageExerciseShowsTheTimeLimitThatJudgesARunaway(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.setValue("#time-limit", "700")
+	p.openExercise()
+	field := "#exercise-time-limit"
+	p.onScreen(t, field, "in the Exercise")
+	assert.Equal(t, "700", p.value(field), "the Exercise shows the playground's time limit")
+	assert.Equal(t, "Time limit per case (ms)", eval[string](p, accessibleNameJS+"("+must(field)+")"))
+	assert.Contains(t, p.text(field+"-hint"), "Time limit", "the Exercise says the limit is the playground's too")
+
+	// Changed in the Exercise, it judges the next Check, and it is the
+	// playground's too.
+	p.setValue(field, "600")
+	p.setEditor("loop-editor", "function runAgent(model, tools, userMsg, maxSteps = 10) {\n  while (true) {}\n}")
+	p.check()
+	banner := waitFor[string](p, waitTimeout, "the banner to say the loop ran away",
+		`document.querySelector("#exercise-banner").checkVisibility() && document.querySelector("#exercise-banner").textContent`)
+	assert.Contains(t, banner, "did not finish within 600 ms", "the limit set in the Exercise judged the runaway")
+	p.saveScreenshot("phone-exercise-time-limit.png")
+	p.clickNamed("Playground")
+	assert.Equal(t, "600", p.value("#time-limit"), "the playground's time limit is the one set in the Exercise")
+
+	// One value: set in the playground, it shows in the Exercise, and a
+	// reload in the Exercise brings it back.
+	p.setValue("#time-limit", "900")
+	p.openExercise()
+	assert.Equal(t, "900", p.value(field), "the Exercise follows the playground's time limit")
+	p.reload()
+	require.True(t, p.visible("#loop-editor"), "the page reopens in the Exercise")
+	assert.Equal(t, "900", p.value(field), "the Exercise shows the saved time limit after a reload")
+
+	// A wrong value is explained beside the field, and Check waits for it.
+	p.setValue(field, "10")
+	p.onScreen(t, field+"-error", "after a wrong time limit")
+	assert.Contains(t, p.text(field+"-error"), "from 50 to 600,000")
+	before := p.text("#exercise-summary")
+	p.clickNamed("Check")
+	assert.Equal(t, before, p.text("#exercise-summary"), "Check does not run with a wrong time limit")
+	assert.Equal(t, "exercise-time-limit", eval[string](p, `document.activeElement.id`), "Check puts the caret in the wrong field")
+}
+
 // headerLayout is where the header's parts are.
 type headerLayout struct {
 	Brand, Picker, Modes, Status, Share rect
