@@ -177,7 +177,7 @@ func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
 	}
 }
 
-func TestPageFullPageKeepsTheLimitsInTheRunBar(t *testing.T) {
+func TestPageEmbedAloneFoldsTheLimits(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	assert.False(t, p.visible("#limits-toggle"), "the full page has room for the limits: no disclosure")
