@@ -434,6 +434,7 @@ function setMode(mode) {
   byId("mode-exercise").setAttribute("aria-pressed", String(exercising));
   byId("exercise").hidden = !exercising;
   document.querySelector("main.layout:not(#exercise)").hidden = exercising;
+  if (exercising) exercise.showLimit();
 }
 
 for (const [id, mode] of [["mode-playground", "playground"], ["mode-exercise", "exercise"]]) {
@@ -455,8 +456,10 @@ const exercise = new Exercise({
     summary: byId("exercise-summary"),
     banner: byId("exercise-banner"),
     failures: byId("exercise-failures"),
+    limit: byId("exercise-time-limit"),
+    limitError: byId("exercise-time-limit-error"),
   },
-  timeLimit: () => checkTimeLimit(timeLimit.value).value || DEFAULT_TIME_LIMIT,
+  limitField: timeLimit,
   progress: store.loadProgress() || {},
   onProgress: (progress) => store.saveProgress(progress),
   onCheckStart: () => {

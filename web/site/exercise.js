@@ -10,21 +10,23 @@ import { h } from "./dom.js";
 import { checkCase, show } from "./exercise-check.js";
 import { HINTS } from "./exercise-text.js";
 import { isDisabled, setDisabled } from "./runner.js";
+import { checkTimeLimit, showFieldError } from "./fields.js";
 
 const CASES_URL = "cases.json";
 
 export class Exercise {
   // engine: the Engine; editor: the Your loop Editor; els: the section's
-  // elements; timeLimit(): the ms a case may take; progress: the saved
-  // {passed, total, hints}; onProgress(progress) hears every change of it;
-  // onCompileError(err) and onCheckStart() let app.js show an editor's
-  // error the way it does for the playground's; onOpen(c) opens case c in
-  // the playground.
-  constructor({ engine, editor, els, timeLimit, progress, onProgress, onCompileError, onCheckStart, onOpen }) {
+  // elements; limitField: the playground's Time limit field, which holds
+  // the ms a case may take (els.limit shows it here and changes it
+  // there); progress: the saved {passed, total, hints};
+  // onProgress(progress) hears every change of it; onCompileError(err)
+  // and onCheckStart() let app.js show an editor's error the way it does
+  // for the playground's; onOpen(c) opens case c in the playground.
+  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen }) {
     this.engine = engine;
     this.editor = editor;
     this.els = els;
-    this.timeLimit = timeLimit;
+    this.limitField = limitField;
     this.onProgress = onProgress;
     this.onCompileError = onCompileError;
     this.onCheckStart = onCheckStart;
@@ -44,7 +46,30 @@ export class Exercise {
     els.showHint.addEventListener("click", () => {
       if (!isDisabled(els.showHint)) this.showHint();
     });
+    // The limit is kept in one place, the playground's field: an edit here
+    // is made there, with the events the playground's own edits send (so
+    // that app.js saves it and explains a wrong value there too).
+    els.limit.addEventListener("input", () => {
+      limitField.value = els.limit.value;
+      limitField.dispatchEvent(new Event("input"));
+      if (!checkTimeLimit(els.limit.value).error) this.explainLimit("");
+    });
+    els.limit.addEventListener("change", () => {
+      limitField.dispatchEvent(new Event("change"));
+      this.explainLimit(checkTimeLimit(els.limit.value).error || "");
+    });
     this.render();
+  }
+
+  // showLimit shows the playground's time limit as it is now; app.js calls
+  // it whenever the Exercise is shown.
+  showLimit() {
+    this.els.limit.value = this.limitField.value;
+    this.explainLimit(checkTimeLimit(this.limitField.value).error || "");
+  }
+
+  explainLimit(message) {
+    showFieldError(this.els.limit, this.els.limitError, message);
   }
 
   get progress() {
@@ -70,6 +95,13 @@ export class Exercise {
 
   async check() {
     if (this.job) return;
+    // As Run does, Check waits for a wrong time limit to be put right.
+    const limit = checkTimeLimit(this.limitField.value);
+    if (limit.error) {
+      this.showLimit();
+      this.els.limit.focus();
+      return;
+    }
     this.job = "loading";
     this.compileError = false;
     this.onCheckStart();
@@ -85,7 +117,7 @@ export class Exercise {
     }
     const result = { passed: 0, total: cases.length, checked: 0, failures: [], stopped: null, restored: false };
     this.job = this.engine.grade(
-      { source: this.editor.value, cases, timeLimitMs: this.timeLimit() },
+      { source: this.editor.value, cases, timeLimitMs: limit.value },
       {
         onCase: (index, observed) => {
           const c = cases[index];
