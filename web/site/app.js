@@ -27,6 +27,7 @@ import { Exercise } from "./exercise.js";
 import { STUB } from "./exercise-text.js";
 import { playgroundState } from "./exercise-case.js";
 import { idle } from "./defer.js";
+import { foldAway } from "./fold.js";
 
 // The engine is already loading (agentloop.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
@@ -40,7 +41,10 @@ const engine = new Engine({
 const opts = readOptions();
 document.body.classList.toggle("embed", opts.embed);
 if (opts.theme) document.documentElement.dataset.theme = opts.theme;
-if (opts.embed) reportHeight();
+if (opts.embed) {
+  reportHeight();
+  foldAway(byId("limits-toggle"), byId("limits"));
+}
 
 // makeEditor puts the editor for name ("model", "tools" or the Exercise's
 // "loop") in its box.

@@ -1,6 +1,5 @@
 // The learner's views, wired to the run view: the tabs that keep the loop
-// in view on narrow screens and in embeds (and, in an embed, a run bar
-// whose limits fold away), keys and autoplay for stepping,
+// in view on narrow screens and in embeds, keys and autoplay for stepping,
 // the sequence diagram, what the model sees, and jumping to a message.
 // app.js owns the page's state; this module only follows the runner's
 // renders (view = render(events[0..i])) and asks the runner to move.
@@ -26,7 +25,6 @@ export class Learner {
       { code: byId("tab-code"), transcript: byId("tab-transcript"), loop: byId("tab-loop") },
       { always: embed, onChange: () => this.showPanels() },
     );
-    if (embed) foldAway(byId("limits-toggle"), byId("limits"));
     this.playback = new Playback(runner, byId("play"), byId("speed"));
     this.modelView = new ModelView({ summary: byId("model-sees-summary"), list: byId("model-sees-list"), editor: modelEditor });
     this.diagram = new Diagram(byId("diagram"), (i) => this.jump(i));
@@ -131,20 +129,4 @@ export class Learner {
     if (this.follow && trace && trace.doneUpTo(upto)) this.follow = false;
     if (!this.runner.running && (!trace || view.live) && this.playback.playing && !view.recording) this.playback.pause();
   }
-}
-
-// foldAway makes box a disclosure behind the button toggle, folded at
-// first: an embed's run bar keeps its limits there, so that the frame is
-// left to the views. A field in it the page finds wrong unfolds it, to be
-// seen beside its explanation.
-function foldAway(toggle, box) {
-  const show = (open) => {
-    toggle.setAttribute("aria-expanded", String(open));
-    box.hidden = !open;
-  };
-  show(false);
-  toggle.addEventListener("click", () => show(box.hidden));
-  new MutationObserver(() => {
-    if (box.hidden && box.querySelector('[aria-invalid="true"]')) show(true);
-  }).observe(box, { subtree: true, attributeFilter: ["aria-invalid"] });
 }
