@@ -232,7 +232,8 @@ func TestPageExerciseRunawayLoopIsStoppedAndThePageStaysUsable(t *testing.T) {
 	banner := waitFor[string](p, waitTimeout, "the banner to say the loop ran away",
 		`document.querySelector("#exercise-banner").checkVisibility() && document.querySelector("#exercise-banner").textContent`)
 	assert.Contains(t, banner, "ran away")
-	assert.Contains(t, banner, `case "final at once" did not finish within 500 ms`, "the banner names the case that ran away")
+	assert.Contains(t, banner, `Case "final at once" did not finish within 500 ms`, "the banner names the case that ran away")
+	assert.Equal(t, 1, strings.Count(banner, "ran away"), "the banner says it ran away once, in its title: %q", banner)
 	p.assertWorkersBackTo(t, workers, "a runaway Check")
 
 	p.setEditor("loop-editor", correctLoop)

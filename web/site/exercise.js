@@ -198,7 +198,7 @@ export class Exercise {
     let cause = `The check ended early: ${stopped.error || "the worker stopped"}.`;
     if (ranAway) {
       title = "Your loop ran away";
-      cause = `Your loop ran away: ${stopped.error}. The worker running it was stopped and replaced; your code is kept, and the cases after that one were not checked.`;
+      cause = `${upperFirst(stopped.error)}. The worker running it was stopped and replaced; your code is kept, and the cases after that one were not checked.`;
     } else if (canceled) {
       title = "You stopped the check";
       cause = `You stopped the check after ${this.last.checked} of ${this.last.total} cases; your code is kept, and the cases after those were not checked.`;
@@ -283,4 +283,11 @@ function toolsText(tools) {
   const names = Object.keys(tools);
   if (names.length === 0) return "(none: every tool is unknown)";
   return names.map((n) => (tools[n].fails !== undefined ? `${n}: throws "${tools[n].fails}"` : `${n}: returns ${JSON.stringify(tools[n].returns)}`)).join("\n");
+}
+
+// upperFirst starts a sentence with the reason the sandbox gave ("case
+// \"x\" did not finish within 500 ms").
+function upperFirst(text) {
+  const t = String(text || "");
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }
