@@ -10,13 +10,13 @@ import { Transcript } from "./transcript.js";
 import { LoopPanel } from "./loop-panel.js";
 import { Runner, isDisabled, setDisabled } from "./runner.js";
 import { EXAMPLES, exampleById, matchingExample, stateOf } from "./examples.js";
-import { KEY, Store } from "./storage.js";
+import { KEY, Store, sameCode } from "./storage.js";
 import { decodeState, encodeState } from "./share.js";
 import { clearHash, phaseNumber, readOptions } from "./url-options.js";
 import { copyText } from "./clipboard.js";
 import { download, transcriptJSON, transcriptMarkdown } from "./export.js";
 import { DEFAULT_TIME_LIMIT, checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
-import { hideNotice, notice, offered } from "./notice.js";
+import { hideNotice, notice, reword } from "./notice.js";
 import { Learner } from "./learner.js";
 import { BeModel } from "./be-model.js";
 import { Forker } from "./fork.js";
@@ -132,7 +132,10 @@ function readState() {
 let loadedExample = "";
 
 // applyState fills the fields from s; a state without a loop or a mode (an
-// example, a playground link) leaves the Exercise's as they are.
+// example, a playground link) leaves the Exercise's as they are. A state
+// that names its example ("" for none) is called by it; one that does not
+// (a run file, a case, a link or a save from before states named it) after
+// the example whose very code it holds, if any.
 function applyState(s) {
   editors.model.value = s.model ?? "";
   editors.tools.value = s.tools ?? "";
@@ -142,7 +145,7 @@ function applyState(s) {
   if (s.loop !== undefined) editors.loop.value = s.loop;
   if (s.mode !== undefined) setMode(s.mode);
   toolTimeout.value = s.toolTimeoutMs ?? "";
-  loadedExample = exampleById(s.example) ? s.example : matchingExample(s);
+  loadedExample = s.example === undefined ? matchingExample(s) : exampleById(s.example) ? s.example : "";
   clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
   syncExample();
 }
@@ -160,70 +163,128 @@ function shown() {
   else save();
 }
 
-function isExampleCode(s) {
-  return matchingExample(s) !== "";
+// ---- the user's code, kept when something else takes the editors ----
+//
+// Nothing the user wrote is lost by showing other code: an example they
+// edited is kept under that example, and picking it brings the edits back;
+// code of their own (begun as no example, or a link's, a run file's or a
+// case's) is kept in a list of its own, which "Your own code" and the
+// menu's "Your earlier code" bring back. An embed keeps each example's code
+// under a key of its own already (storeKey), so it keeps only the rest.
+
+// origin is where the code the editors show goes back to when other code
+// replaces it: the id of the example it continues (picked in the menu, or
+// saved as that example's), or "" for the user's own code. A link titled
+// after an example is no continuation of the user's edits of it: its code
+// is kept as their own, never over those edits.
+let origin = "";
+
+// originOf gives the origin of code the page shows as example id's (a link
+// to the example, a saved state of it): the example's, unless the user's
+// edits of it are kept apart (they stay where they are).
+function originOf(id) {
+  return exampleById(id) && (opts.embed || !store.keptExample(id)) ? id : "";
 }
 
-// backUp keeps the user's own code (the playground's editors, or the
-// Exercise's loop) that before held and the editors no longer do. It
-// reports whether it kept anything.
-function backUp(before) {
-  if (!before) return false;
-  const now = readState();
-  const ownCode = (before.model || before.tools) && !isExampleCode(before);
-  const codeLost = ownCode && (before.model !== now.model || before.tools !== now.tools);
-  const loopLost = before.loop && before.loop !== STUB && before.loop !== now.loop;
-  if (!codeLost && !loopLost) return false;
-  store.backup(before);
+// keep puts the code of state s, which the editors no longer show, where
+// it comes back from, and reports whether it kept anything (an example's
+// very code needs no keeping). What is kept apart is never also shown:
+// code that comes back leaves the place it was kept in (switchCode).
+function keep(s) {
+  if (!s.model && !s.tools) return false;
+  const id = matchingExample(s);
+  if (id) return false;
+  if (origin && origin === s.example) {
+    if (!opts.embed) store.keepExample(origin, s);
+  } else {
+    store.keepOwn(s);
+  }
   return true;
 }
 
-// offerRestore shows text with the offer to bring the kept code back.
-function offerRestore(text) {
-  notice(text, "Restore my code", restoreOwnCode);
+// offerRestore shows text with the offer to bring back state, the code
+// that was replaced.
+function offerRestore(text, state) {
+  notice(text, "Restore my code", () => switchCode(state, "", "Your code is back. The code it replaced is kept:"));
 }
 
-// keepForUndo backs up the user's own code before a link, an example or a
-// case replaces it, and offers to bring it back. It reports whether it
-// did. When there was none to keep (the editors held an example), an offer
-// still on screen says what replaced the code since, not what did before.
-function keepForUndo(before, what) {
-  if (backUp(before)) {
-    offerRestore(`${what} replaced your code. It is kept:`);
-    return true;
+// keepForUndo keeps the user's code that before held and the fields (an
+// example, a link, a case, a run file, code brought back) no longer do, and
+// offers to bring it back with what's text (keptText when given). It
+// reports whether it did. When there was none to keep (the editors held an
+// example), an offer still on screen says what replaced the code since,
+// not what did before. Your loop, which only an Exercise link replaces, is
+// offered back too.
+function keepForUndo(before, what, keptText = `${what} replaced your code. It is kept:`) {
+  if (!before) return false;
+  const now = readState();
+  const codeKept = !sameCode(before, now) && keep(before);
+  const loopLost = before.loop && before.loop !== STUB && before.loop !== now.loop;
+  if (!codeKept && !loopLost) {
+    reword(`${what} replaced the code shown. Your code from before is kept:`);
+    return false;
   }
-  if (offered()) offerRestore(`${what} replaced the code shown. Your code from before is kept:`);
-  return false;
+  const back = { ...before, origin };
+  // Your loop comes back only when it was replaced: edits made to it
+  // since stay.
+  if (!loopLost) delete back.loop;
+  offerRestore(keptText, back);
+  syncKept();
+  return true;
 }
 
-// restoreOwnCode brings back the code kept by keepForUndo: "Restore my
-// code", and "Your own code" in the examples menu. The code it replaces,
-// if the user's (an example they edited), is kept in its turn.
-function restoreOwnCode() {
-  hideNotice();
-  const b = store.loadBackup();
-  if (!b) {
-    // Nothing was replaced: code the user edited is theirs already.
-    if (isExampleCode(readState())) notice("You have no code of your own yet: edit the example's code, and it becomes yours.");
-    return;
-  }
+// switchCode shows state s in the editors in place of the code they hold,
+// which it keeps and offers back with keptText (or, when what names
+// what replaced it, with the usual words). It is the one way code comes
+// back: an example picked in the menu, "Your own code", "Your earlier
+// code" and "Restore my code". s.origin (else s.example) says where the
+// code came from; the mode stays the one the user is in.
+function switchCode(s, what, keptText) {
+  const { mode, origin: from = s.example ?? "", ...next } = s;
   const before = readState();
-  // The code comes back in the mode the user is in now.
-  delete b.mode;
-  applyState(b);
-  if (backUp(before)) offerRestore("Your code is back. The code it replaced is kept:");
+  applyState(next);
+  keepForUndo(before, what, keptText);
+  origin = from;
+  if (!from) store.dropOwn(next);
+  else if (!opts.embed) store.forgetExample(from);
+  syncKept();
   save();
   if (!opts.embed) clearHash();
   runner.clear();
 }
 
+// restoreOwnCode brings back the user's own code kept at place i of the
+// list (the latest first): "Your own code" and "Your earlier code" in the
+// examples menu.
+function restoreOwnCode(i = 0) {
+  hideNotice();
+  const s = store.ownCode()[i];
+  if (s) {
+    switchCode({ ...s, origin: "" }, "", "Your code is back. The code it replaced is kept:");
+    return;
+  }
+  // Nothing was kept: code the user edited is theirs already, and is
+  // from now on called their own.
+  if (isExampleCode(readState())) {
+    notice("You have no code of your own yet: edit the example's code, and it becomes yours.");
+  } else {
+    loadedExample = origin = "";
+    save();
+  }
+  syncExample();
+}
+
+function isExampleCode(s) {
+  return matchingExample(s) !== "";
+}
+
 // shownInstead says what the editors show in place of what a link asked
 // for.
 function shownInstead() {
-  const ex = exampleById(loadedExample);
+  const id = matchingExample(readState());
+  const ex = exampleById(id || loadedExample);
   if (!ex) return "Your own code is shown instead.";
-  const edited = matchingExample(readState()) !== ex.id ? " (edited)" : "";
-  return `The example "${ex.title}"${edited} is shown instead.`;
+  return `The example "${ex.title}"${id ? "" : " (edited)"} is shown instead.`;
 }
 
 // loweredNote tells the user that a link's time limit was lowered.
@@ -235,15 +296,26 @@ function loweredNote(from) {
 
 for (const ex of EXAMPLES) exampleSelect.append(h("option", { value: ex.id, text: ex.title }));
 
+// kept is what the menu knows is kept apart: the ids of the examples the
+// user edited, and how many pieces of their own code there are. It is read
+// when code is kept or brought back, not at every keystroke.
+const kept = { examples: new Set(), own: 0 };
+
+function syncKept() {
+  kept.examples = new Set(opts.embed ? [] : EXAMPLES.map((e) => e.id).filter((id) => store.keptExample(id)));
+  kept.own = store.ownCode().length;
+  syncExample();
+}
+
 function syncExample() {
   const id = matchingExample(readState());
-  if (id) loadedExample = id;
   const ex = exampleById(id || loadedExample);
   const edited = !id && ex !== null;
   for (const o of exampleSelect.options) {
     const e = exampleById(o.value);
-    if (e) o.textContent = edited && e === ex ? `${e.title} (edited)` : e.title;
+    if (e) o.textContent = (e === ex ? edited : e !== ex && kept.examples.has(e.id)) ? `${e.title} (edited)` : e.title;
   }
+  syncEarlierCode(ex === null);
   exampleSelect.value = ex ? ex.id : "";
   exampleDescription.textContent = ex
     ? `${edited ? "(edited) " : ""}${ex.description}`
@@ -251,23 +323,32 @@ function syncExample() {
   byId("embed-caption").textContent = ex ? `${ex.title}${edited ? " (edited)" : ""}` : "agentloop playground";
 }
 
+// syncEarlierCode offers, after "Your own code", the user's other code
+// kept apart: all of it while their own code is shown, and all but the
+// latest (which "Your own code" brings back) while an example is.
+function syncEarlierCode(ownShown) {
+  const want = [];
+  for (let i = ownShown ? 0 : 1; i < kept.own; i++) want.push(i);
+  const have = [...exampleSelect.querySelectorAll("option.earlier")];
+  if (have.length === want.length && have.every((o, k) => o.value === `own:${want[k]}`)) return;
+  for (const o of have) o.remove();
+  exampleSelect.options[0].after(
+    ...want.map((i, k) => h("option", { value: `own:${i}`, className: "earlier", text: k === 0 ? "Your earlier code" : `Your earlier code (${k + 1})` })),
+  );
+}
+
 exampleSelect.addEventListener("change", () => {
-  const ex = exampleById(exampleSelect.value);
-  if (!ex) {
-    restoreOwnCode();
-    // The menu now names the code the user's own, whatever example it
-    // began as (an example's very code is still named after it).
-    loadedExample = "";
-    syncExample();
-    save();
+  const value = exampleSelect.value;
+  if (value === "" || value.startsWith("own:")) {
+    restoreOwnCode(value === "" ? 0 : Number(value.slice(4)));
     return;
   }
-  const before = readState();
-  applyState({ ...stateOf(ex), timeLimit: timeLimit.value });
-  keepForUndo(before, `The example "${ex.title}"`);
-  save();
-  clearHash();
-  runner.clear();
+  const ex = exampleById(value);
+  const edits = store.keptExample(ex.id);
+  // The example comes with the user's edits of it, if they made any; the
+  // time limit is the page's, not the example's.
+  const s = edits ? { ...edits, example: ex.id } : { ...stateOf(ex), example: ex.id };
+  switchCode({ ...s, timeLimit: timeLimit.value }, `The example "${ex.title}"`);
 });
 
 // ---- errors next to the editors and fields ----
@@ -477,6 +558,7 @@ const exercise = new Exercise({
     const before = readState();
     applyState({ ...playgroundState(c), mode: "playground" });
     keepForUndo(before, `The case "${c.name}"`);
+    origin = "";
     save();
     clearHash();
     runner.clear();
@@ -565,15 +647,19 @@ function showEngine() {
 
 // ---- start ----
 
+// defaultState is a first visit's: the seed example, which the user did
+// not pick, so that what they type over it is their own code.
 function defaultState() {
-  return { ...stateOf(EXAMPLES[0]), timeLimit: String(DEFAULT_TIME_LIMIT) };
+  return { ...stateOf(EXAMPLES[0]), timeLimit: String(DEFAULT_TIME_LIMIT), example: "" };
 }
 
 // init fills the fields from, in order: a share link (#state=), a shipped
 // example (#example=), what was saved, or the seed example. What was wrong
 // with the link is said once the page shows what it shows instead.
 async function init() {
+  syncKept();
   const saved = store.load();
+  if (saved) origin = originOf(saved.example);
   const base = { timeLimit: String(DEFAULT_TIME_LIMIT), ...(saved || {}) };
   const example = exampleById(opts.example);
   let wrong = opts.example && !example ? `There is no example "${opts.example}".` : "";
@@ -583,6 +669,7 @@ async function init() {
       const { state: shared, loweredFrom } = await decodeState(opts.state);
       applyState({ ...base, ...shared });
       keepForUndo(saved, "The shared link");
+      origin = "";
       if (loweredFrom) notice(loweredNote(loweredFrom));
       shown();
       if (!opts.embed) clearHash();
@@ -602,6 +689,7 @@ async function init() {
       keepForUndo(saved, `The example "${example.title}"`);
       clearHash();
     }
+    origin = originOf(example.id);
     shown();
     if (wrong) notice(`${wrong} ${shownInstead()}`);
     if (opts.autorun) run();
@@ -609,6 +697,7 @@ async function init() {
     return;
   }
   applyState(saved ? { ...defaultState(), ...saved } : defaultState());
+  if (!saved) origin = "";
   shown();
   if (wrong) notice(`${wrong} ${shownInstead()}`);
 }
@@ -660,6 +749,7 @@ addEventListener("hashchange", async () => {
       if (opts.embed) store.use(storeKey(""));
       applyState({ ...before, ...shared });
       keepForUndo(before, "The shared link");
+      origin = "";
       if (loweredFrom) notice(loweredNote(loweredFrom));
     } else {
       const ex = exampleById(next.example);
@@ -674,6 +764,7 @@ addEventListener("hashchange", async () => {
         applyState({ ...stateOf(ex), timeLimit: timeLimit.value });
         keepForUndo(before, `The example "${ex.title}"`);
       }
+      origin = originOf(ex.id);
     }
   } catch (err) {
     notice(`This share link could not be opened: ${err.message}.`);
@@ -694,6 +785,8 @@ const beModel = new BeModel({
     clearErrors();
     syncExample();
     const kept = keepForUndo(before, "Use as script");
+    // The answers are the user's own code, whatever the editors began as.
+    origin = "";
     save();
     if (!opts.embed) clearHash();
     runner.controls();
@@ -726,6 +819,7 @@ function openRun(text, name) {
   // A run opens in the playground, whatever mode the page was in.
   applyState({ ...runFields(i), mode: "playground" });
   const kept = keepForUndo(before, `The run file ${name}`);
+  origin = "";
   save();
   if (!opts.embed) clearHash();
   // The trace's inputs are what the fields now hold, so Step walks the

@@ -29,9 +29,13 @@ export function notice(text, actionLabel = "", action = null) {
   show();
 }
 
-// offered reports whether an offer is on screen.
-export function offered() {
-  return offer !== null;
+// reword says text in place of the offer on screen, which keeps its
+// action: code replaced again is still offered back, as what replaced it
+// last. Without an offer on screen it does nothing.
+export function reword(text) {
+  if (!offer) return;
+  offer = { ...offer, text };
+  show();
 }
 
 // hideNotice takes the bar away, such as an offer that no longer applies.

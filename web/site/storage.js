@@ -7,21 +7,27 @@
 // mode the page's mode ("playground" or "exercise") and example the id of
 // the shipped example the code was loaded from ("" for none), so that an
 // edited example keeps its name. The Exercise's progress is kept beside it
-// (saveProgress). Share links (share.js) carry the same fields: this list
-// is the one place that names what the page keeps.
+// (saveProgress), and so is the code the user wrote that the editors no
+// longer show: their edits of each example (KEY:example:ID) and a list of
+// their own code (KEY:own; a page from before the list kept one state, as
+// KEY:backup). Share links (share.js) carry the same fields: this list is
+// the one place that names what the page keeps.
 
 export const KEY = "agentloop:v1";
 const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode", "example"];
 
-// A Store reads and writes one key. Storage may be unavailable (private
-// modes, a full quota, a sandboxed iframe): the page then works without
-// it, and says so once through onError.
+// A Store reads and writes one key, and beside it the code the user wrote
+// that the editors no longer show (keepExample, keepOwn). Storage may be
+// unavailable (private modes, a full quota, a sandboxed iframe): the page
+// then works without it, says so once through onError, and keeps what it
+// could not write for as long as the page is open.
 export class Store {
   constructor(key = KEY, onError = () => {}) {
     this.key = key;
     this.onError = onError;
     this.failed = false;
     this.shown = null;
+    this.unwritten = new Map(); // key -> JSON that storage refused
   }
 
   // use makes the store read and write key from now on (an embed that
@@ -33,7 +39,7 @@ export class Store {
 
   // load returns the saved state, or null when there is none.
   load() {
-    return readState(this.key);
+    return pickJSON(this.read(this.key));
   }
 
   // showing tells the store that the page now shows state as it was
@@ -51,48 +57,92 @@ export class Store {
     // Once written, every later state is written, a return to the loaded
     // one too: the key no longer holds it.
     this.shown = null;
+    this.write(this.key, json);
+  }
+
+  // keepExample keeps the user's edits of the example id, which the
+  // editors no longer show; keptExample gives them back (null when there
+  // are none), and forgetExample drops them once the user has put the
+  // example's own code back.
+  keepExample(id, state) {
+    this.write(`${this.key}:example:${id}`, JSON.stringify(pickCode(state)));
+  }
+
+  keptExample(id) {
+    return pickJSON(this.read(`${this.key}:example:${id}`));
+  }
+
+  forgetExample(id) {
+    this.write(`${this.key}:example:${id}`, null);
+  }
+
+  // keepOwn keeps code of the user's own (code that began as no example,
+  // a link's, a run file's or a case's) that the editors no longer show,
+  // first in ownCode's list. Each piece of code is kept once, so the list
+  // grows only with code the user wrote, never by switching back and
+  // forth.
+  keepOwn(state) {
+    const code = pickCode(state);
+    this.writeOwn([code, ...this.ownCode().filter((s) => !sameCode(s, code))]);
+  }
+
+  // ownCode returns the user's own code kept apart, the latest first. A
+  // page from before there was a list kept one such state, as its backup.
+  ownCode() {
+    const list = parse(this.read(`${this.key}:own`));
+    if (Array.isArray(list)) return list.filter((s) => s && typeof s === "object").map(pickCode);
+    const old = pickJSON(this.read(`${this.key}:backup`));
+    return old ? [old] : [];
+  }
+
+  // dropOwn takes state out of the list: the editors show it again.
+  dropOwn(state) {
+    const list = this.ownCode();
+    const rest = list.filter((s) => !sameCode(s, state));
+    if (rest.length !== list.length) this.writeOwn(rest);
+  }
+
+  writeOwn(list) {
+    this.write(`${this.key}:own`, JSON.stringify(list));
+    // The list now holds the old backup, if there was one.
+    this.write(`${this.key}:backup`, null);
+  }
+
+  // read returns the text under key, or null.
+  read(key) {
+    if (this.unwritten.has(key)) return this.unwritten.get(key);
     try {
-      localStorage.setItem(this.key, json);
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+
+  // write puts json under key (null removes it). What storage refuses is
+  // kept in memory: the page still has it until it is closed.
+  write(key, json) {
+    try {
+      if (json === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, json);
+      this.unwritten.delete(key);
     } catch (err) {
+      this.unwritten.set(key, json);
       if (!this.failed) this.onError(err);
       this.failed = true;
     }
-  }
-
-  // backup keeps a copy of state under a key of its own, before an
-  // example or a shared link replaces the editors.
-  backup(state) {
-    try {
-      localStorage.setItem(`${this.key}:backup`, JSON.stringify(pick(state)));
-    } catch (err) {
-      this.onError(err);
-    }
-  }
-
-  loadBackup() {
-    return readState(`${this.key}:backup`);
   }
 
   // saveProgress keeps the Exercise's progress: {passed, total, hints},
   // whole numbers (the cases passed at the last Check, of how many, and
   // the hints shown).
   saveProgress(progress) {
-    try {
-      localStorage.setItem(`${this.key}:exercise`, JSON.stringify(pickProgress(progress)));
-    } catch (err) {
-      if (!this.failed) this.onError(err);
-      this.failed = true;
-    }
+    this.write(`${this.key}:exercise`, JSON.stringify(pickProgress(progress)));
   }
 
   // loadProgress returns the saved progress, or null.
   loadProgress() {
-    try {
-      const v = JSON.parse(localStorage.getItem(`${this.key}:exercise`) || "null");
-      return v && typeof v === "object" ? pickProgress(v) : null;
-    } catch {
-      return null;
-    }
+    const v = parse(this.read(`${this.key}:exercise`));
+    return v && typeof v === "object" ? pickProgress(v) : null;
   }
 }
 
@@ -106,20 +156,20 @@ function pickProgress(v) {
   return out;
 }
 
-function readState(key) {
-  let raw = null;
-  try {
-    raw = localStorage.getItem(key);
-  } catch {
-    return null;
-  }
+// parse returns the JSON value raw holds, or null when it holds none.
+function parse(raw) {
   if (!raw) return null;
   try {
-    const v = JSON.parse(raw);
-    return v && typeof v === "object" ? pick(v) : null;
+    return JSON.parse(raw);
   } catch {
     return null;
   }
+}
+
+// pickJSON returns the state raw holds, or null.
+function pickJSON(raw) {
+  const v = parse(raw);
+  return v && typeof v === "object" && !Array.isArray(v) ? pick(v) : null;
 }
 
 // pick keeps the known fields, as strings.
@@ -129,4 +179,18 @@ export function pick(v) {
     if (v[f] !== undefined && v[f] !== null) out[f] = String(v[f]);
   }
   return out;
+}
+
+// pickCode keeps what a piece of code is: the fields without the
+// Exercise's loop and the page's mode, which stay as they are when code
+// comes back.
+export function pickCode(v) {
+  const { loop, mode, ...code } = pick(v);
+  return code;
+}
+
+// sameCode reports whether a and b hold the same code, message and limits
+// of a run.
+export function sameCode(a, b) {
+  return ["model", "tools", "userMessage", "maxSteps", "toolTimeoutMs"].every((f) => (a[f] ?? "") === (b[f] ?? ""));
 }

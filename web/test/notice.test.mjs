@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 // The bar's four elements, as index.html has them, and no more.
 const els = {};
 globalThis.document = { getElementById: (id) => els[id] || null };
-const { hideNotice, notice, offered } = await import("../site/notice.js");
+const { hideNotice, notice, reword } = await import("../site/notice.js");
 
 beforeEach(() => {
   for (const id of ["notice", "notice-text", "notice-action", "notice-dismiss"]) els[id] = { hidden: true, textContent: "", onclick: null };
@@ -38,11 +38,9 @@ test("a message that comes while an offer is shown goes before it, and the offer
   assert.deepEqual(bar(), { shown: true, text: "The time limit was lowered. The shared link replaced your code. It is kept:", button: "Restore my code", dismiss: true });
   mock.timers.tick(8000);
   assert.deepEqual(bar(), { shown: true, text: "The shared link replaced your code. It is kept:", button: "Restore my code", dismiss: true });
-  assert.ok(offered());
   els["notice-action"].onclick();
   assert.equal(used, 1);
   assert.equal(bar().shown, false, "a used offer goes away");
-  assert.ok(!offered());
 });
 
 test("an offer replaces what the bar showed; Dismiss takes it away", () => {
@@ -53,5 +51,16 @@ test("an offer replaces what the bar showed; Dismiss takes it away", () => {
   assert.equal(bar().text, "Another example replaced the code shown.", "the newer offer replaces the older");
   els["notice-dismiss"].onclick();
   assert.equal(bar().shown, false);
-  assert.ok(!offered());
+});
+
+test("reword changes what an offer says and keeps what it does", () => {
+  let used = "";
+  notice("The example A replaced your code. It is kept:", "Restore my code", () => (used = "own code"));
+  reword("The example B replaced the code shown. Your code from before is kept:");
+  assert.deepEqual(bar(), { shown: true, text: "The example B replaced the code shown. Your code from before is kept:", button: "Restore my code", dismiss: true });
+  els["notice-action"].onclick();
+  assert.equal(used, "own code", "Restore still brings back the code the first example replaced");
+
+  reword("Nothing to offer.");
+  assert.equal(bar().shown, false, "without an offer on screen, reword shows nothing");
 });

@@ -2,12 +2,13 @@
 // storage gets the page working without it, told once.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { KEY, Store, pick } from "../site/storage.js";
+import { KEY, Store, pick, pickCode, sameCode } from "../site/storage.js";
 
 class FakeStorage {
   constructor() { this.items = new Map(); this.full = false; }
   getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
   setItem(k, v) { if (this.full) throw new Error("QuotaExceededError"); this.items.set(k, String(v)); }
+  removeItem(k) { this.items.delete(k); }
 }
 
 beforeEach(() => { globalThis.localStorage = new FakeStorage(); });
@@ -24,16 +25,44 @@ test("the example the code was loaded from is kept, so an edited example keeps i
   const s = new Store();
   s.save({ model: "chain, edited", tools: "t", example: "chain" });
   assert.equal(s.load().example, "chain");
-  s.backup({ model: "add, edited", tools: "t", example: "add" });
-  assert.equal(s.loadBackup().example, "add", "Restore my code brings back the example's name too");
+  s.keepOwn({ model: "add, edited", tools: "t", example: "add" });
+  assert.equal(s.ownCode()[0].example, "add", "Your own code brings back the example's name too");
 });
 
-test("a backup is kept apart from the state", () => {
+test("each example's edits are kept under the example, apart from the state", () => {
   const s = new Store("k");
   s.save({ model: "now" });
-  s.backup({ model: "before", toolTimeoutMs: "300" });
+  s.keepExample("add", { model: "add, edited", toolTimeoutMs: "300", example: "add", loop: "my loop", mode: "exercise" });
+  s.keepExample("chain", { model: "chain, edited", example: "chain" });
   assert.deepEqual(s.load(), { model: "now" });
-  assert.deepEqual(s.loadBackup(), { model: "before", toolTimeoutMs: "300" }, "Restore my code brings back the tool timeout too");
+  assert.deepEqual(s.keptExample("add"), { model: "add, edited", toolTimeoutMs: "300", example: "add" }, "the tool timeout too; Your loop and the mode are no example's");
+  assert.equal(s.keptExample("chain").model, "chain, edited", "another example's edits do not replace add's");
+  s.forgetExample("add");
+  assert.equal(s.keptExample("add"), null);
+  assert.equal(s.keptExample("chain").model, "chain, edited");
+});
+
+test("the user's own code is a list, the latest first, each piece once", () => {
+  const s = new Store("k");
+  assert.deepEqual(s.ownCode(), []);
+  s.keepOwn({ model: "mine", tools: "t", timeLimit: "50", loop: "my loop" });
+  s.keepOwn({ model: "from a link", tools: "t" });
+  assert.deepEqual(s.ownCode().map((c) => c.model), ["from a link", "mine"], "a link's code does not replace the code before it");
+  assert.equal(s.ownCode()[1].timeLimit, "50");
+  assert.equal(s.ownCode()[1].loop, undefined, "Your loop is not kept with the code");
+  s.keepOwn({ model: "mine", tools: "t" });
+  assert.deepEqual(s.ownCode().map((c) => c.model), ["mine", "from a link"], "code kept again moves to the front, once");
+  s.dropOwn({ model: "mine", tools: "t" });
+  assert.deepEqual(s.ownCode().map((c) => c.model), ["from a link"], "code brought back leaves the list");
+});
+
+test("a backup saved before there was a list is the user's own code", () => {
+  localStorage.setItem(`${KEY}:backup`, JSON.stringify({ model: "old own code", tools: "t", example: "" }));
+  const s = new Store();
+  assert.deepEqual(s.ownCode(), [{ model: "old own code", tools: "t", example: "" }]);
+  s.keepOwn({ model: "newer", tools: "t" });
+  assert.deepEqual(s.ownCode().map((c) => c.model), ["newer", "old own code"], "the old backup stays in the list");
+  assert.equal(localStorage.getItem(`${KEY}:backup`), null, "and is kept once");
 });
 
 test("a state saved before the tool timeout was kept loads without one", () => {
@@ -69,18 +98,33 @@ test("storage that fails is reported once, and the page goes on", () => {
   localStorage.full = true;
   s.save({ model: "a" });
   s.save({ model: "b" });
+  s.keepOwn({ model: "own" });
   assert.deepEqual(errors, ["QuotaExceededError"]);
+  assert.equal(s.ownCode()[0].model, "own", "what storage refused is still kept while the page is open");
+  assert.equal(s.load().model, "b");
   delete globalThis.localStorage;
-  assert.equal(s.load(), null, "no storage at all reads as nothing saved");
+  assert.equal(new Store().load(), null, "no storage at all reads as nothing saved");
+  assert.deepEqual(new Store().ownCode(), []);
 });
 
 test("damaged saved data reads as nothing saved", () => {
-  for (const raw of ["{not json", "42", "null"]) {
+  for (const raw of ["{not json", "42", "null", "[]"]) {
     localStorage.setItem(KEY, raw);
+    localStorage.setItem(`${KEY}:own`, raw);
+    localStorage.setItem(`${KEY}:example:add`, raw);
     assert.equal(new Store().load(), null, raw);
+    assert.deepEqual(new Store().ownCode(), [], raw);
+    assert.equal(new Store().keptExample("add"), null, raw);
   }
 });
 
 test("pick keeps the known fields as strings", () => {
   assert.deepEqual(pick({ model: 1, tools: null, maxSteps: 0, toolTimeoutMs: 300, x: "y" }), { model: "1", maxSteps: "0", toolTimeoutMs: "300" });
+});
+
+test("sameCode compares the code, the message and the run's limits", () => {
+  const a = { model: "m", tools: "t", userMessage: "u", maxSteps: "10", timeLimit: "50", example: "add" };
+  assert.ok(sameCode(a, { ...a, timeLimit: "2000", example: "", loop: "x" }));
+  for (const f of ["model", "tools", "userMessage", "maxSteps", "toolTimeoutMs"]) assert.ok(!sameCode(a, { ...a, [f]: "other" }), f);
+  assert.deepEqual(pickCode({ ...a, loop: "l", mode: "exercise" }), a);
 });
