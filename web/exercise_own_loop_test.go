@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The worker that grades Your loop also holds the real loop (the bridge's
@@ -31,4 +33,31 @@ func TestPageExerciseGradesOnlyTheLearnersOwnLoop(t *testing.T) {
 		assert.NotContains(t, said, allPass, "%s: the Check does not pass it", c.name)
 		assert.Contains(t, said, c.want, "%s: the Check says why", c.name)
 	}
+}
+
+// A loop an Exercise link replaced is kept: after the link's own offer is
+// gone (a reload), "Your earlier loop" brings it back, and the two swap.
+func TestPageExerciseLoopReplacedByALinkComesBackAfterAReload(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	linked := "// the link's loop\n" + correctLoop
+	mine := "// my loop\n" + correctLoop
+	p.setEditor("loop-editor", linked)
+	p.clickNamed("Share")
+	link := waitFor[string](p, waitTimeout, "Share to put the loop in the address", `location.hash.startsWith("#state=") && location.href`)
+	p.do("leaving the link", chromedp.Evaluate[chromedp.Void](`history.replaceState(null, "", location.pathname)`))
+	p.setEditor("loop-editor", mine)
+	assert.False(t, p.visible("#restore-loop"), "no loop is kept before a link replaces one")
+
+	p.openURL(link)
+	waitFor[bool](p, waitTimeout, "the link to fill Your loop", `document.querySelector("#loop-editor").value.startsWith("// the link's loop")`)
+	p.reload()
+	require.True(t, p.visible("#restore-loop"), "after a reload, the page still offers the loop the link replaced")
+	p.clickNamed("Your earlier loop")
+	assert.Equal(t, mine, p.value("#loop-editor"), "Your earlier loop brings back the loop the link replaced")
+	p.reload()
+	assert.Equal(t, mine, p.value("#loop-editor"), "and it stays after a reload")
+	p.clickNamed("Your earlier loop")
+	assert.Equal(t, linked, p.value("#loop-editor"), "the link's loop was kept in turn: the two swap, and neither is lost")
 }

@@ -226,8 +226,9 @@ function keepForUndo(before, what, keptText = `${what} replaced your code. It is
   }
   const back = { ...before, origin };
   // Your loop comes back only when it was replaced: edits made to it
-  // since stay.
-  if (!loopLost) delete back.loop;
+  // since stay. A replaced loop is kept too, for "Your earlier loop".
+  if (loopLost) store.keepLoop(before.loop);
+  else delete back.loop;
   offerRestore(keptText, back);
   syncKept();
   return true;
@@ -243,6 +244,7 @@ function switchCode(s, what, keptText) {
   const { mode, origin: from = s.example ?? "", ...next } = s;
   const before = readState();
   applyState(next);
+  if (next.loop !== undefined) store.dropLoop(next.loop);
   keepForUndo(before, what, keptText);
   origin = from;
   if (!from) store.dropOwn(next);
@@ -304,7 +306,25 @@ const kept = { examples: new Set(), own: 0 };
 function syncKept() {
   kept.examples = new Set(opts.embed ? [] : EXAMPLES.map((e) => e.id).filter((id) => store.keptExample(id)));
   kept.own = store.ownCode().length;
+  byId("restore-loop").hidden = store.keptLoops().length === 0;
   syncExample();
+}
+
+// restoreLoop brings back into Your loop the newest loop a link replaced,
+// and keeps the loop it replaces in turn (unless it is the stub): the two
+// swap, and neither is lost.
+function restoreLoop() {
+  hideNotice();
+  const [loop] = store.keptLoops();
+  if (loop === undefined) return;
+  const replaced = editors.loop.value;
+  store.dropLoop(loop);
+  if (replaced !== STUB && replaced !== loop) store.keepLoop(replaced);
+  editors.loop.value = loop;
+  clearErrors(["loop"]);
+  syncKept();
+  save();
+  notice(replaced !== STUB && replaced !== loop ? "Your earlier loop is back. The loop it replaced is kept: press Your earlier loop again to swap back." : "Your earlier loop is back.");
 }
 
 function syncExample() {
@@ -599,6 +619,8 @@ onButton("share", async () => {
   const copied = await copyText(location.href, "Share link");
   if (copied) notice(`Link copied. Whoever opens it sees your code; nothing runs until they press ${exercising ? "Check" : "Run"}.`);
 });
+
+onButton("restore-loop", restoreLoop);
 
 onButton("export-json", async () => {
   if (runner.trace) download("agentloop-run.json", await transcriptJSON(runner.trace), "application/json");

@@ -10,7 +10,7 @@
 // (saveProgress), and so is the code the user wrote that the editors no
 // longer show: their edits of each example (KEY:example:ID) and a list of
 // their own code (KEY:own; a page from before the list kept one state, as
-// KEY:backup). Share links (share.js) carry the same fields: this list is
+// KEY:backup), and the Exercise loops a link replaced (KEY:loops). Share links (share.js) carry the same fields: this list is
 // the one place that names what the page keeps.
 
 export const KEY = "agentloop:v1";
@@ -100,6 +100,24 @@ export class Store {
     const list = this.ownCode();
     const rest = list.filter((s) => !sameCode(s, state));
     if (rest.length !== list.length) this.writeOwn(rest);
+  }
+
+  // keepLoop keeps a loop of the user's that the Exercise's Your loop no
+  // longer shows (an Exercise link replaced it), first in keptLoops' list,
+  // each once; dropLoop takes one out when Your loop shows it again.
+  keepLoop(loop) {
+    this.write(`${this.key}:loops`, JSON.stringify([loop, ...this.keptLoops().filter((l) => l !== loop)]));
+  }
+
+  keptLoops() {
+    const list = parse(this.read(`${this.key}:loops`));
+    return Array.isArray(list) ? list.filter((l) => typeof l === "string") : [];
+  }
+
+  dropLoop(loop) {
+    const list = this.keptLoops();
+    const rest = list.filter((l) => l !== loop);
+    if (rest.length !== list.length) this.write(`${this.key}:loops`, rest.length ? JSON.stringify(rest) : null);
   }
 
   writeOwn(list) {

@@ -128,3 +128,18 @@ test("sameCode compares the code, the message and the run's limits", () => {
   for (const f of ["model", "tools", "userMessage", "maxSteps", "toolTimeoutMs"]) assert.ok(!sameCode(a, { ...a, [f]: "other" }), f);
   assert.deepEqual(pickCode({ ...a, loop: "l", mode: "exercise" }), a);
 });
+
+test("loops a link replaced are kept newest first, each once, until shown again", () => {
+  const s = new Store();
+  assert.deepEqual(s.keptLoops(), []);
+  s.keepLoop("mine");
+  s.keepLoop("the link's");
+  s.keepLoop("mine");
+  assert.deepEqual(s.keptLoops(), ["mine", "the link's"]);
+  s.dropLoop("mine");
+  assert.deepEqual(s.keptLoops(), ["the link's"]);
+  s.dropLoop("the link's");
+  assert.equal(localStorage.getItem(`${KEY}:loops`), null, "an empty list leaves nothing behind");
+  localStorage.setItem(`${KEY}:loops`, '["ok", 3, null]');
+  assert.deepEqual(s.keptLoops(), ["ok"], "damaged entries are skipped");
+});
