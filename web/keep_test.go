@@ -92,15 +92,7 @@ func TestKeepLinksAndRunFilesNeverTakeTheUsersOwnCode(t *testing.T) {
 	p.setEditor("model-editor", linkEdit)
 
 	// A run file replaces that in turn.
-	p.dropFile("run.json", `{"format": "agentloop-run", "version": 1,
-	  "inputs": {"model": "[]", "tools": "{}", "userMsg": "Hi", "maxSteps": 3, "timeLimit": 2000},
-	  "events": [
-	    {"kind": "message", "role": "user", "step": 0, "index": 0, "message": {"role": "user", "content": "Hi"}},
-	    {"kind": "model_start", "step": 1},
-	    {"kind": "model_end", "step": 1, "ms": 1},
-	    {"kind": "message", "role": "assistant", "step": 1, "index": 1, "message": {"role": "assistant", "type": "final", "content": "Hello."}},
-	    {"kind": "done", "step": 1, "reason": "final", "text": "Hello.", "steps": 1, "ms": 2, "stepMs": [2]}
-	  ]}`)
+	p.dropFile("run.json", helloRunFile)
 	p.waitNotice("The run file run.json replaced your code")
 	p.click("#notice-dismiss")
 	require.Equal(t, "[]", p.value("#model-editor"))

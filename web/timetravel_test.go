@@ -261,15 +261,7 @@ func TestPageDroppedRunFileOpensAndBrokenOnesChangeNothing(t *testing.T) {
 	before := p.run().Transcript
 	model := p.value("#model-editor")
 
-	valid := `{"format": "agentloop-run", "version": 1,
-	  "inputs": {"model": "[]", "tools": "{}", "userMsg": "Hi", "maxSteps": 3, "timeLimit": 2000},
-	  "events": [
-	    {"kind": "message", "role": "user", "step": 0, "index": 0, "message": {"role": "user", "content": "Hi"}},
-	    {"kind": "model_start", "step": 1},
-	    {"kind": "model_end", "step": 1, "ms": 1},
-	    {"kind": "message", "role": "assistant", "step": 1, "index": 1, "message": {"role": "assistant", "type": "final", "content": "Hello."}},
-	    {"kind": "done", "step": 1, "reason": "final", "text": "Hello.", "steps": 1, "ms": 2, "stepMs": [2]}
-	  ]}`
+	valid := helloRunFile
 	for _, tc := range []struct {
 		name, text, want string
 	}{
@@ -292,3 +284,14 @@ func TestPageDroppedRunFileOpensAndBrokenOnesChangeNothing(t *testing.T) {
 	require.Len(t, got, 2, "the dropped run is shown: %v", got)
 	assert.Equal(t, "Hello.", got[1].Text)
 }
+
+// helloRunFile is a small valid run file: the model answers "Hello." at once.
+const helloRunFile = `{"format": "agentloop-run", "version": 1,
+	  "inputs": {"model": "[]", "tools": "{}", "userMsg": "Hi", "maxSteps": 3, "timeLimit": 2000},
+	  "events": [
+	    {"kind": "message", "role": "user", "step": 0, "index": 0, "message": {"role": "user", "content": "Hi"}},
+	    {"kind": "model_start", "step": 1},
+	    {"kind": "model_end", "step": 1, "ms": 1},
+	    {"kind": "message", "role": "assistant", "step": 1, "index": 1, "message": {"role": "assistant", "type": "final", "content": "Hello."}},
+	    {"kind": "done", "step": 1, "reason": "final", "text": "Hello.", "steps": 1, "ms": 2, "stepMs": [2]}
+	  ]}`
