@@ -33,7 +33,9 @@ export function readSource(source) {
 function tryExpression(source) {
   let node;
   try {
-    node = Parser.parseExpressionAt(source, 0, OPTIONS);
+    // preserveParens: the node of "({ a })" spans its parentheses, so its
+    // end is the source's, not the object's.
+    node = Parser.parseExpressionAt(source, 0, { ...OPTIONS, preserveParens: true });
   } catch (err) {
     return { error: syntaxError(err) };
   }

@@ -25,6 +25,8 @@ test("each form of code is read the way it was meant", async (t) => {
     { name: "a helper, then the model", src: "function helper() {}\nfunction model(m) { return helper() }", form: "statements" },
     { name: "a top-level return", src: "return [{type: 'final', content: 'x'}]", form: "statements" },
     { name: "comments first", src: "// my tools\n/* two */ { a: () => 1 } // done", form: "expression" },
+    { name: "an object in parentheses", src: "({ add: ({ a, b }) => a + b })", form: "expression" },
+    { name: "an array in parentheses, then a semicolon", src: '([{ type: "final", content: "x" }]);', form: "expression" },
   ];
   for (const c of cases) {
     await t.test(c.name, () => {
@@ -76,6 +78,12 @@ test("a rejected promise from an async tool is placed on its line too", async ()
   await assert.rejects(later({}), TypeError);
   assert.equal(reported.line, 4);
   assert.equal(reported.editor, "tools");
+});
+
+test("code in parentheses gives its value, as it would without them", () => {
+  assert.equal(typeof compileEditor("({ add: ({ a, b }) => a + b })", "tools").value.add, "function");
+  assert.deepEqual(compileEditor('([{ type: "final", content: "x" }])', "model").value, [{ type: "final", content: "x" }]);
+  assert.deepEqual(compileEditor("(\n  [1]\n) // done", "model").value, [1]);
 });
 
 test("the editors give what the run needs, or say what they give instead", () => {
