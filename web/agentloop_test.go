@@ -122,6 +122,8 @@ func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
 		{`tutorial.sandboxed('// nothing yet', ` + seedTools + `, 2000)`, "The model source gives nothing: write an array of actions, or a function model(messages)."},
 		{`tutorial.sandboxed('[{ type: "final" content: "x" }]', ` + seedTools + `, 2000)`, "the model source: Unexpected token (line 1, column 18)"},
 		{`tutorial.sandboxed('while (true) {}', ` + seedTools + `, 300)`, "the model source did not finish within 300 ms"},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, 2000, {maxSteps: -1})`, "runAgent: options.maxSteps must be a non-negative integer, got number -1"},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, 2000, {toolTimeoutMs: -1})`, "runAgentSandboxed: toolTimeoutMs must be a number of milliseconds, 0 (none) or more, got number -1"},
 	} {
 		got := eval[sandboxed](p, c.call)
 		assert.Equal(t, c.want, got.Error, "%s", c.call)

@@ -997,6 +997,11 @@ export async function runAgentSandboxed(sources, userMsg, options = {}) {
   }
   if (!(timeLimit > 0 && timeLimit < Infinity)) throw new RangeError(`runAgentSandboxed: timeLimit must be more than 0 and finite, got ${timeLimit}`);
   if (onEvent !== undefined && typeof onEvent !== "function") throw new TypeError(`runAgentSandboxed: onEvent must be a function, got ${typeOf(onEvent)}`);
+  // The worker leaves a tool timeout of 0 out (none); anything else that is
+  // not a duration would be dropped there without a word.
+  if (typeof toolTimeoutMs !== "number" || !(toolTimeoutMs >= 0 && toolTimeoutMs < Infinity)) {
+    throw new RangeError(`runAgentSandboxed: toolTimeoutMs must be a number of milliseconds, 0 (none) or more, got ${typeOf(toolTimeoutMs)}`);
+  }
   if (!defaultSandbox) defaultSandbox = new Sandbox();
   return new Promise((resolve, reject) => {
     let done = null;

@@ -30,11 +30,12 @@ globalThis.tutorial = {
     return ready.then(() => "", (err) => err.message);
   },
   // sandboxed runs sources in the sandbox: {answer, ms} or {error, ms}.
-  async sandboxed(model, tools, timeLimit) {
+  // more: further options, such as {maxSteps: -1}.
+  async sandboxed(model, tools, timeLimit, more = {}) {
     const t0 = performance.now();
     const events = [];
     try {
-      const answer = await runAgentSandboxed({ model, tools }, "What is 2 + 3?", { timeLimit, onEvent: (e) => events.push(e.kind) });
+      const answer = await runAgentSandboxed({ model, tools }, "What is 2 + 3?", { timeLimit, onEvent: (e) => events.push(e.kind), ...more });
       return { answer, events, ms: performance.now() - t0 };
     } catch (err) {
       return { error: err.message, events, ms: performance.now() - t0 };
