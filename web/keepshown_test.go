@@ -1,0 +1,62 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// What the page keeps on screen when something the user asked for cannot
+// happen: a link that cannot be opened, a Check of a loop that does not
+// compile, a Run whose field or code is wrong. What was shown stays, and
+// the page says why, never more than what happened.
+
+// noticeButton returns the name of the notice's action button, or "" when
+// it shows none.
+func (p *page) noticeButton() string {
+	p.t.Helper()
+	return eval[string](p, `document.querySelector("#notice-action").checkVisibility() ? document.querySelector("#notice-action").textContent : ""`)
+}
+
+// setHash follows a link to hash on the page already open, as a click on
+// a tutorial's "try this" link would.
+func (p *page) setHash(hash string) {
+	p.t.Helper()
+	eval[bool](p, fmt.Sprintf(`(location.hash = %s, true)`, js(hash)))
+}
+
+func TestKeepshownLinkThatCannotBeOpenedSaysWhatIsShownInstead(t *testing.T) {
+	linked := `[{type: "final", content: "linked"}]`
+	link := encodeStateLink(t, map[string]string{"model": linked, "tools": "{}", "userMessage": "Hi"})
+	p := newPage(t)
+	for _, tc := range []struct{ name, hash, wrong string }{
+		{"a share link with a character no link has", "#state=abc$", "This share link could not be opened"},
+		{"a share link of bytes that do not inflate", "#state=AAAA", "This share link could not be opened"},
+		{"a link to no example", "#example=no-such-example", `There is no example "no-such-example".`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p.use(t)
+			// The user's code, which a link on the page then replaces.
+			p.reopen("/")
+			p.setEditor("model-editor", ownModel)
+			p.setHash("#state=" + link)
+			p.waitNotice("The shared link replaced your code")
+			require.Equal(t, linked, p.value("#model-editor"))
+
+			p.setHash(tc.hash)
+			msg := p.waitNotice(tc.wrong)
+			assert.Contains(t, msg, "Your own code is shown instead.", "the notice says what is shown instead, as a page opened by the link does")
+			assert.NotContains(t, msg, "replaced", "the link replaced nothing, and the notice says no such thing")
+			assert.Empty(t, p.noticeButton(), "the notice offers nothing back: the link took nothing")
+			assert.Equal(t, linked, p.value("#model-editor"), "the code shown stays as it was")
+
+			// The code the first link replaced is still there to bring back.
+			p.pickInMenuByLabel("Your earlier code")
+			p.waitModel(ownModel, "Your earlier code to bring back the code the first link replaced")
+		})
+	}
+}
