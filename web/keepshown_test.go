@@ -60,3 +60,40 @@ func TestKeepshownLinkThatCannotBeOpenedSaysWhatIsShownInstead(t *testing.T) {
 		})
 	}
 }
+
+func TestKeepshownExerciseAllPassedAfterAReloadPointsToNoDifferences(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.setEditor("loop-editor", correctLoop)
+	want := fmt.Sprintf("%d of %d cases pass", casesCount(), casesCount())
+	require.Contains(t, p.check(), want)
+
+	p.reload()
+	summary := p.text("#exercise-summary")
+	assert.Contains(t, summary, want, "a reload keeps the last Check's count")
+	assert.Contains(t, summary, "at your last Check", "the count is said to be the last Check's")
+	assert.NotContains(t, summary, "differences", "every case passed: there are no differences to see")
+	assert.Contains(t, summary, "every case", "the summary says the loop passed every case")
+}
+
+func TestKeepshownExerciseLoopWithAnErrorListsNoOldFailures(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	stub := p.value("#loop-editor")
+	require.Regexp(t, `^0 of \d+ cases pass`, p.check(), "the stub passes no case")
+	require.NotEmpty(t, p.failures(), "the stub's failing cases are listed")
+
+	p.setEditor("loop-editor", "function runAgent(model, tools, userMsg, maxSteps = 10) {\n  return 'x' +;\n}")
+	p.clickNamed("Check")
+	waitFor[bool](p, waitTimeout, "the summary to say Your loop has an error",
+		`document.querySelector("#check").getAttribute("aria-disabled") !== "true" &&
+			document.querySelector("#exercise-summary").textContent.includes("Your loop has an error")`)
+	assert.Empty(t, p.failures(), "the failing cases of the loop as it was at the last Check are not listed under the error")
+	assert.False(t, p.visible("#exercise-failures"), "the list of failing cases is hidden")
+
+	p.setEditor("loop-editor", stub)
+	require.Regexp(t, `^0 of \d+ cases pass`, p.check(), "the next Check of the stub")
+	assert.NotEmpty(t, p.failures(), "the next Check lists the failing cases again")
+}
