@@ -97,3 +97,39 @@ func TestKeepshownExerciseLoopWithAnErrorListsNoOldFailures(t *testing.T) {
 	require.Regexp(t, `^0 of \d+ cases pass`, p.check(), "the next Check of the stub")
 	assert.NotEmpty(t, p.failures(), "the next Check lists the failing cases again")
 }
+
+func TestKeepshownRunThatCannotStartLeavesTheRunShown(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.dropFile("hello.json", helloRunFile)
+	p.waitNotice("Opened hello.json")
+	assertHelloShown := func(t *testing.T, after string) {
+		t.Helper()
+		v := p.view()
+		if assert.Len(t, v.Transcript, 2, "the opened run is still shown %s: %v", after, v.Transcript) {
+			assert.Equal(t, "Hello.", v.Transcript[1].Text, "the opened run's answer %s", after)
+		}
+		assert.True(t, v.Banner.Visible, "the opened run's stop banner is still shown %s", after)
+		assert.NotEqual(t, "true", eval[string](p, `document.body.dataset.running || ""`), "nothing is running %s", after)
+	}
+	assertHelloShown(t, "once opened")
+
+	t.Run("a wrong max steps", func(t *testing.T) {
+		p.use(t)
+		p.setValue("#max-steps", "-1")
+		p.click("#run")
+		waitFor[bool](p, waitTimeout, "#max-steps-error to explain the bad value",
+			`(() => { const e = document.querySelector("#max-steps-error"); return e.checkVisibility() && e.textContent.trim() !== ""; })()`)
+		assertHelloShown(t, "after Run with a wrong max steps")
+		p.setValue("#max-steps", "3")
+	})
+	t.Run("a syntax error in the Model editor", func(t *testing.T) {
+		p.use(t)
+		p.setEditor("model-editor", "[\n  {type: \"final\" content: \"x\"}\n]")
+		p.click("#run")
+		waitFor[bool](p, waitTimeout, "the error beside the Model editor and the end of the run that did not start",
+			`document.querySelector("#model-error").checkVisibility() && document.body.dataset.running !== "true"`)
+		assert.Contains(t, p.text("#model-error"), "Line 2", "the error beside the editor says why nothing ran")
+		assertHelloShown(t, "after Run with a syntax error")
+	})
+}
