@@ -289,6 +289,13 @@ function shownInstead() {
   return `The example "${ex.title}"${id ? "" : " (edited)"} is shown instead.`;
 }
 
+// linkFailed says what is wrong with a link the page could not open, and
+// what it shows instead; a page opened by the link and one already open
+// when it came say the same.
+function linkFailed(wrong) {
+  notice(`${wrong} ${shownInstead()}`);
+}
+
 // loweredNote tells the user that a link's time limit was lowered.
 function loweredNote(from) {
   return `The link asked for a time limit of ${from} ms; a link may set at most ${DEFAULT_TIME_LIMIT} ms, so it is ${DEFAULT_TIME_LIMIT} ms. Raise it by hand if you trust the code.`;
@@ -713,7 +720,7 @@ async function init() {
     }
     origin = originOf(example.id);
     shown();
-    if (wrong) notice(`${wrong} ${shownInstead()}`);
+    if (wrong) linkFailed(wrong);
     if (opts.autorun) run();
     else if (opts.phase !== null) openAtPhase(opts.phase);
     return;
@@ -721,7 +728,7 @@ async function init() {
   applyState(saved ? { ...defaultState(), ...saved } : defaultState());
   if (!saved) origin = "";
   shown();
-  if (wrong) notice(`${wrong} ${shownInstead()}`);
+  if (wrong) linkFailed(wrong);
 }
 
 // openAtPhase records the example's run and opens it at the phase a
@@ -756,14 +763,18 @@ init().finally(() => {
 // "try this" link, say) opens it without a reload; it never runs it. A
 // read-only embed ignores #state=: its locked editors hold the author's
 // code, and whatever can set the frame's hash must not replace it; its
-// shipped examples (#example=) may still switch.
+// shipped examples (#example=) may still switch. A link that cannot be
+// opened is told as init tells it: what is wrong, and what is shown
+// instead (the link's example, if it names one, else what was shown).
 addEventListener("hashchange", async () => {
   const next = readOptions();
   if (next.state !== null && opts.embed && opts.readonly) return;
   if (next.state === null && !next.example) return;
   const before = readState();
-  try {
-    if (next.state !== null) {
+  const ex = exampleById(next.example);
+  let wrong = next.example && !ex ? `There is no example "${next.example}".` : "";
+  if (next.state !== null) {
+    try {
       const { state: shared, loweredFrom } = await decodeState(next.state);
       // A link's code is no example's: in an embed it is kept apart from
       // the examples' code (a link says which example its code was, if
@@ -773,29 +784,41 @@ addEventListener("hashchange", async () => {
       keepForUndo(before, "The shared link");
       origin = "";
       if (loweredFrom) notice(loweredNote(loweredFrom));
-    } else {
-      const ex = exampleById(next.example);
-      if (!ex) return notice(`There is no example "${next.example}".`);
-      if (opts.embed) {
-        // The frame now shows ex, with the reader's edits of it if there
-        // are any; the code it showed stays saved under its own example.
-        store.use(storeKey(ex.id));
-        const saved = store.load();
-        applyState(saved ? { timeLimit: timeLimit.value, ...saved, example: ex.id } : { ...stateOf(ex), timeLimit: timeLimit.value });
-      } else {
-        applyState({ ...stateOf(ex), timeLimit: timeLimit.value });
-        keepForUndo(before, `The example "${ex.title}"`);
-      }
-      origin = originOf(ex.id);
+      linkShown();
+      return;
+    } catch (err) {
+      wrong = `This share link could not be opened: ${err.message}.`;
     }
-  } catch (err) {
-    notice(`This share link could not be opened: ${err.message}.`);
-    return;
   }
+  if (ex) {
+    if (opts.embed) {
+      // The frame now shows ex, with the reader's edits of it if there
+      // are any; the code it showed stays saved under its own example.
+      store.use(storeKey(ex.id));
+      const saved = store.load();
+      applyState(saved ? { timeLimit: timeLimit.value, ...saved, example: ex.id } : { ...stateOf(ex), timeLimit: timeLimit.value });
+    } else {
+      applyState({ ...stateOf(ex), timeLimit: timeLimit.value });
+      keepForUndo(before, `The example "${ex.title}"`);
+    }
+    origin = originOf(ex.id);
+    linkShown();
+  } else {
+    // The link changed nothing. An offer still on screen is about code
+    // replaced before it came, and beside this notice would read as the
+    // link's doing: it goes (what it offered stays in the examples menu,
+    // as Your earlier code).
+    hideNotice();
+  }
+  if (wrong) linkFailed(wrong);
+});
+
+// linkShown follows a link opened on this very page.
+function linkShown() {
   shown();
   if (!opts.embed) clearHash();
   runner.clear();
-});
+}
 
 // ---- time travel: be the model, fork a run, open a saved run ----
 

@@ -176,6 +176,7 @@ export class Exercise {
     if (!last) return "Press Check to run your loop on every case of the real loop's tests.";
     if (!last.total) return "The cases could not be checked.";
     const counts = `${last.passed} of ${last.total} cases pass`;
+    if (last.restored && last.passed === last.total) return `${counts} (at your last Check): your loop did what agent.Run does on every case.`;
     if (last.restored) return `${counts} (at your last Check; press Check to see the differences).`;
     if (last.passed === last.total) return `${counts}. Your loop does what agent.Run does on every case.`;
     if (last.stopped) return `${counts}: the check stopped after ${last.checked} of ${last.total}.`;
@@ -207,9 +208,13 @@ export class Exercise {
     el.hidden = false;
   }
 
+  // renderFailures lists the failing cases of the last Check. A loop that
+  // no longer compiles shows none: they are differences of the loop as it
+  // was then, which the summary no longer speaks of, and the next Check
+  // lists them anew.
   renderFailures() {
     const list = this.els.failures;
-    const failures = !this.job && this.last && this.last.failures ? this.last.failures : [];
+    const failures = !this.job && !this.compileError && this.last && this.last.failures ? this.last.failures : [];
     list.replaceChildren(...failures.map(({ c, failure }, i) => this.failureView(c, failure, i)));
     list.hidden = failures.length === 0;
   }

@@ -65,15 +65,16 @@ export class Runner {
   // the trace as forked at that model call (and keeps the answers it
   // replays as forkReplay, for its run file), and a person's answers mark
   // it modelIsPerson (no Model editor entry answers its calls).
+  //
+  // A run that cannot start leaves the run shown as it was: a field's
+  // wrong value (inputs() shows why) starts nothing, and when an editor's
+  // code is wrong (onCompileError shows why) the run shown before comes
+  // back once the worker says so.
   run(mode = "live", how = {}) {
     if (this.current) return false;
-    this.trace = null;
-    this.view = { live: true, index: -1, recording: false };
     const inputs = this.inputs();
-    if (!inputs) {
-      this.render();
-      return false;
-    }
+    if (!inputs) return false;
+    const before = { trace: this.trace, view: this.view };
     const trace = new Trace(inputs);
     if (how.forkedAt) Object.assign(trace, { forkedAt: how.forkedAt, forkReplay: how.drive.replay });
     if (how.drive && how.drive.kind === "person") trace.modelIsPerson = true;
@@ -96,9 +97,10 @@ export class Runner {
       onEnd: () => {
         this.current = null;
         if (trace.length === 0) {
-          // Nothing ran (an editor's code was wrong): nothing to show.
-          this.trace = null;
-          this.view = { live: true, index: -1, recording: false };
+          // Nothing ran (an editor's code was wrong; a run that was
+          // stopped or killed still ends with its done event).
+          this.trace = before.trace;
+          this.view = before.view;
         } else if (this.view.recording) {
           this.view = { live: false, index: Math.min(this.startAt, trace.length - 1), recording: false };
         }
