@@ -186,19 +186,23 @@ func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
 			p.setEditor("model-editor", goodModel)
 			p.setEditor("tools-editor", goodTools)
 			p.setEditor(tc.editor+"-editor", tc.src)
+			// The run shown before (the previous case's fixed run, if any)
+			// stays: a run that cannot start changes nothing on screen.
+			before := p.view()
 			p.click("#run")
 			errSel, otherSel := "#"+tc.editor+"-error", "#tools-error"
 			if tc.editor == "tools" {
 				otherSel = "#model-error"
 			}
 			waitFor[bool](p, waitTimeout, "the error to show next to the "+tc.editor+" editor",
-				fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility() && e.textContent.trim() !== ""; })()`, js(errSel)))
+				fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility() && e.textContent.trim() !== "" && document.body.dataset.running !== "true"; })()`, js(errSel)))
 			shown := p.text(errSel)
 			assert.Regexp(t, regexp.MustCompile(fmt.Sprintf(`^Line %d, column \d+: \S`, tc.line)), shown,
 				"the error names the line and column of the mistake and says what is wrong")
 			assert.False(t, p.visible(otherSel) && p.text(otherSel) != "", "the other editor shows no error")
-			assert.Empty(t, p.view().Transcript, "nothing ran: the transcript stays empty")
-			assert.False(t, p.view().Banner.Visible, "nothing ran: no stop banner")
+			after := p.view()
+			assert.Equal(t, before.Transcript, after.Transcript, "nothing ran: the transcript stays as it was")
+			assert.Equal(t, before.Banner, after.Banner, "nothing ran: the stop banner stays as it was")
 			assert.NotEqual(t, "true", eval[string](p, `document.body.dataset.running || ""`), "nothing is running")
 			assert.Equal(t, tc.src, p.value("#"+tc.editor+"-editor"), "the editor keeps what the user typed")
 
