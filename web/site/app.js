@@ -540,7 +540,8 @@ document.addEventListener("keydown", (e) => {
 // setMode shows the playground or the Exercise; each is a <main> of its
 // own, and the one not shown is hidden from everyone.
 function setMode(mode) {
-  const exercising = mode === "exercise";
+  // A locked page offers no Exercise: Your loop would be locked too.
+  const exercising = mode === "exercise" && !opts.readonly;
   document.body.dataset.mode = exercising ? "exercise" : "playground";
   byId("mode-playground").setAttribute("aria-pressed", String(!exercising));
   byId("mode-exercise").setAttribute("aria-pressed", String(exercising));
@@ -617,7 +618,7 @@ onButton("share", async () => {
   // An Exercise link carries the learner's loop alone; a playground link
   // the playground's fields. Each opens in its mode.
   const { loop, mode, ...fields } = readState();
-  const exercising = mode === "exercise";
+  const exercising = mode === "exercise" && !opts.readonly;
   const payload = await encodeState(exercising ? { loop, mode } : { ...fields, mode });
   const search = new URLSearchParams(location.search);
   search.delete("autorun");
@@ -749,8 +750,13 @@ function openAtPhase(text) {
   });
 }
 
+// A locked page keeps its author's code: its editors are read-only, and
+// what would replace their code (Use as script, Open run) or needs an
+// editor of the reader's own (the Exercise) is not offered.
 if (opts.readonly) {
   for (const e of Object.values(editors)) e.setReadOnly(true);
+  // The mode switch would offer the playground alone: it goes too.
+  document.querySelector(".mode-switch").hidden = true;
 }
 
 init().finally(() => {
@@ -824,6 +830,7 @@ function linkShown() {
 
 const beModel = new BeModel({
   runner,
+  locked: opts.readonly,
   useScript: (source) => {
     const before = readState();
     editors.model.value = source;
@@ -876,4 +883,4 @@ function openRun(text, name) {
   if (!kept) notice(`Opened ${name}: step through it, or fork it. Its code runs only when you press Run.`);
 }
 
-openRunFiles(openRun, (name, error) => notice(`Could not open ${name}: ${error}`));
+openRunFiles(openRun, (name, error) => notice(`Could not open ${name}: ${error}`), { locked: opts.readonly });

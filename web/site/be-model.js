@@ -2,7 +2,8 @@
 // the real loop in a worker (worker-drive.js asks the page at each model
 // call); this panel shows the call, takes the answer (a final answer, or
 // one or more tool calls with JSON args) and, when the run is over, offers
-// to put the answers into the Model editor as a scripted array.
+// to put the answers into the Model editor as a scripted array, unless the
+// editors are locked (a read-only embed keeps its author's code).
 
 import { byId, h } from "./dom.js";
 import { buildAnswer, scriptSource } from "./actions.js";
@@ -10,10 +11,12 @@ import { pretty } from "./message-view.js";
 
 export class BeModel {
   // runner: the Runner; useScript(source): puts source into the Model
-  // editor.
-  constructor({ runner, useScript }) {
+  // editor; locked: the editors are read-only, so Use as script is not
+  // offered.
+  constructor({ runner, useScript, locked = false }) {
     this.runner = runner;
     this.useScript = useScript;
+    this.locked = locked;
     this.trace = null; // the run being answered, or last answered
     this.answers = [];
     this.asking = 0; // the model call waiting for an answer, or 0
@@ -46,7 +49,7 @@ export class BeModel {
       this.send();
     });
     byId("use-as-script").addEventListener("click", () => {
-      if (this.answers.length) this.useScript(scriptSource(this.answers));
+      if (this.answers.length && !this.locked) this.useScript(scriptSource(this.answers));
     });
   }
 
@@ -167,7 +170,11 @@ export class BeModel {
       return;
     }
     el.heading.textContent = "You were the model";
-    el.summary.textContent = `You answered ${n} model ${n === 1 ? "call" : "calls"}. Use as script puts your answers into the Model editor as a scripted array, ready to run, share or step.`;
+    const answered = `You answered ${n} model ${n === 1 ? "call" : "calls"}.`;
+    el.summary.textContent = this.locked
+      ? `${answered} The editors here are locked, so your answers cannot become the script: in the full playground, Be the model offers Use as script.`
+      : `${answered} Use as script puts your answers into the Model editor as a scripted array, ready to run, share or step.`;
+    byId("use-as-script").hidden = this.locked;
     el.done.hidden = false;
   }
 

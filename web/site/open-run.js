@@ -1,15 +1,21 @@
 // Opening a run file: the "Open run" button (a file picker) and dropping
 // a file anywhere on the page. Both hand the file's text to onFile(text,
-// name); what the text means is runfile.js's business.
+// name); what the text means is runfile.js's business. Where the editors
+// are locked (a read-only embed), opening a run would replace its
+// author's code: the button is not offered and a dropped file is refused.
 
 import { byId } from "./dom.js";
 
 // Run files are JSON text; one far larger than this is not one.
 const MAX_BYTES = 64 * 1024 * 1024;
 
-export function openRunFiles(onFile, onError) {
+// LOCKED is what a read-only page says to a file dropped on it.
+const LOCKED = "the editors here are locked and keep their author's code; the full playground opens run files.";
+
+export function openRunFiles(onFile, onError, { locked = false } = {}) {
   const button = byId("open-run");
   const input = byId("open-run-file");
+  button.hidden = locked;
   button.addEventListener("click", () => {
     input.value = "";
     input.click();
@@ -22,8 +28,8 @@ export function openRunFiles(onFile, onError) {
   document.addEventListener("dragover", (e) => {
     if (!hasFiles(e)) return;
     e.preventDefault();
-    e.dataTransfer.dropEffect = "copy";
-    document.body.classList.add("dropping");
+    e.dataTransfer.dropEffect = locked ? "none" : "copy";
+    if (!locked) document.body.classList.add("dropping");
   });
   document.addEventListener("dragleave", (e) => {
     if (e.relatedTarget === null) document.body.classList.remove("dropping");
@@ -34,7 +40,8 @@ export function openRunFiles(onFile, onError) {
     // Text dropped into an editor is the editor's; a file is a run file.
     e.preventDefault();
     const file = e.dataTransfer.files[0];
-    if (file) read(file);
+    if (file && locked) onError(file.name, LOCKED);
+    else if (file) read(file);
   });
 
   async function read(file) {
