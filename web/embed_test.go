@@ -66,3 +66,19 @@ func TestPageThemeOptionOverridesTheSystemScheme(t *testing.T) {
 		})
 	}
 }
+
+// serveHostPage serves the site with one page of html at path beside it,
+// as a tutorial author's page that embeds the playground, and returns that
+// page's URL. The server closes after the test's tab (cleanups run last
+// first), so nothing the page still loads meets a closed server.
+func serveHostPage(t *testing.T, path, html string) string {
+	mux := http.NewServeMux()
+	mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(html))
+	})
+	mux.Handle("/", static.Handler("site"))
+	host := httptest.NewServer(mux)
+	t.Cleanup(host.Close)
+	return host.URL + path
+}

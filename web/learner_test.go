@@ -4,16 +4,12 @@ package main
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"agentloop.dev/web/internal/static"
 )
 
 // The learner's view: the loop stays in view on a phone, in a tutorial's
@@ -85,17 +81,9 @@ const hostPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <p>More of the tutorial.</p></body></html>`
 
 func TestPageInAnEmbedShowsRunAndTheResultWithoutScrollingTheHost(t *testing.T) {
-	mux := http.NewServeMux()
-	mux.HandleFunc("/host.html", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(hostPage))
-	})
-	mux.Handle("/", static.Handler("site"))
-	host := httptest.NewServer(mux)
-	defer host.Close()
-
+	url := serveHostPage(t, "/host.html", hostPage)
 	p := newPage(t)
-	p.do("opening the tutorial page", chromedp.EmulateViewport(760, 900), chromedp.Navigate(host.URL+"/host.html"))
+	p.do("opening the tutorial page", chromedp.EmulateViewport(760, 900), chromedp.Navigate(url))
 	const doc = `document.querySelector("#frame").contentDocument`
 	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load",
 		doc+` && `+doc+`.body && `+doc+`.body.dataset.engine === "ready"`)

@@ -5,13 +5,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"agentloop.dev/web/internal/static"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -186,17 +183,9 @@ const tutorialPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 </body></html>`
 
 func TestPersistEmbedFramesOfOneTutorialKeepTheReadersEdits(t *testing.T) {
-	mux := http.NewServeMux()
-	mux.HandleFunc("/tutorial.html", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(tutorialPage))
-	})
-	mux.Handle("/", static.Handler("site"))
-	host := httptest.NewServer(mux)
-	defer host.Close()
-
+	url := serveHostPage(t, "/tutorial.html", tutorialPage)
 	p := newPage(t)
-	p.do("opening the tutorial", chromedp.Navigate(host.URL+"/tutorial.html"))
+	p.do("opening the tutorial", chromedp.Navigate(url))
 	frame := func(id string) string { return fmt.Sprintf(`document.querySelector(%s).contentWindow`, js("#"+id)) }
 	ready := func(id string) {
 		w := frame(id)
