@@ -10,7 +10,7 @@ import { Transcript } from "./transcript.js";
 import { LoopPanel } from "./loop-panel.js";
 import { Runner, isDisabled, setDisabled } from "./runner.js";
 import { EXAMPLES, exampleById, matchingExample, stateOf } from "./examples.js";
-import { KEY, Store, sameCode } from "./storage.js";
+import { KEY, RUN_FIELDS, Store, sameCode } from "./storage.js";
 import { decodeState, encodeState } from "./share.js";
 import { clearHash, phaseNumber, readOptions } from "./url-options.js";
 import { copyText } from "./clipboard.js";
@@ -325,13 +325,14 @@ function restoreLoop() {
   const [loop] = store.keptLoops();
   if (loop === undefined) return;
   const replaced = editors.loop.value;
+  const swapped = replaced !== STUB && replaced !== loop;
   store.dropLoop(loop);
-  if (replaced !== STUB && replaced !== loop) store.keepLoop(replaced);
+  if (swapped) store.keepLoop(replaced);
   editors.loop.value = loop;
   clearErrors(["loop"]);
   syncKept();
   save();
-  notice(replaced !== STUB && replaced !== loop ? "Your earlier loop is back. The loop it replaced is kept: press Your earlier loop again to swap back." : "Your earlier loop is back.");
+  notice(swapped ? "Your earlier loop is back. The loop it replaced is kept: press Your earlier loop again to swap back." : "Your earlier loop is back.");
 }
 
 function syncExample() {
@@ -487,7 +488,7 @@ const runner = new Runner({
     copyMarkdown: byId("copy-markdown"),
   },
   inputs,
-  key: (i) => JSON.stringify([i.model, i.tools, i.userMessage, i.maxSteps, i.toolTimeoutMs]),
+  key: (i) => JSON.stringify(RUN_FIELDS.map((f) => i[f])),
   // Every edit is saved as it is made (edited), so a run has nothing to
   // save: its click does only what it shows.
   onStart: () => clearErrors(),

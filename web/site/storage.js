@@ -82,48 +82,59 @@ export class Store {
   // grows only with code the user wrote, never by switching back and
   // forth.
   keepOwn(state) {
-    const code = pickCode(state);
-    this.writeOwn([code, ...this.ownCode().filter((s) => !sameCode(s, code))]);
+    this.keepFirst("own", pickCode(state), this.ownCode(), sameCode);
   }
 
   // ownCode returns the user's own code kept apart, the latest first. A
   // page from before there was a list kept one such state, as its backup.
   ownCode() {
-    const list = parse(this.read(`${this.key}:own`));
-    if (Array.isArray(list)) return list.filter((s) => s && typeof s === "object").map(pickCode);
+    const list = this.list("own", (s) => s && typeof s === "object");
+    if (list) return list.map(pickCode);
     const old = pickJSON(this.read(`${this.key}:backup`));
     return old ? [old] : [];
   }
 
   // dropOwn takes state out of the list: the editors show it again.
   dropOwn(state) {
-    const list = this.ownCode();
-    const rest = list.filter((s) => !sameCode(s, state));
-    if (rest.length !== list.length) this.writeOwn(rest);
+    this.drop("own", state, this.ownCode(), sameCode);
   }
 
   // keepLoop keeps a loop of the user's that the Exercise's Your loop no
   // longer shows (an Exercise link replaced it), first in keptLoops' list,
   // each once; dropLoop takes one out when Your loop shows it again.
   keepLoop(loop) {
-    this.write(`${this.key}:loops`, JSON.stringify([loop, ...this.keptLoops().filter((l) => l !== loop)]));
+    this.keepFirst("loops", loop, this.keptLoops(), sameText);
   }
 
   keptLoops() {
-    const list = parse(this.read(`${this.key}:loops`));
-    return Array.isArray(list) ? list.filter((l) => typeof l === "string") : [];
+    return this.list("loops", (l) => typeof l === "string") || [];
   }
 
   dropLoop(loop) {
-    const list = this.keptLoops();
-    const rest = list.filter((l) => l !== loop);
-    if (rest.length !== list.length) this.write(`${this.key}:loops`, rest.length ? JSON.stringify(rest) : null);
+    this.drop("loops", loop, this.keptLoops(), sameText);
   }
 
-  writeOwn(list) {
-    this.write(`${this.key}:own`, JSON.stringify(list));
-    // The list now holds the old backup, if there was one.
-    this.write(`${this.key}:backup`, null);
+  // The lists of what is kept apart (KEY:own, KEY:loops): item goes first
+  // in list and is kept once (same tells two entries alike); list reads
+  // the entries ok accepts, or null when there is no list.
+  keepFirst(name, item, list, same) {
+    this.writeList(name, [item, ...list.filter((x) => !same(x, item))]);
+  }
+
+  drop(name, item, list, same) {
+    const rest = list.filter((x) => !same(x, item));
+    if (rest.length !== list.length) this.writeList(name, rest);
+  }
+
+  list(name, ok) {
+    const list = parse(this.read(`${this.key}:${name}`));
+    return Array.isArray(list) ? list.filter(ok) : null;
+  }
+
+  writeList(name, list) {
+    this.write(`${this.key}:${name}`, list.length ? JSON.stringify(list) : null);
+    // The own-code list holds the old backup, if there was one.
+    if (name === "own") this.write(`${this.key}:backup`, null);
   }
 
   // read returns the text under key, or null.
@@ -207,8 +218,15 @@ export function pickCode(v) {
   return code;
 }
 
-// sameCode reports whether a and b hold the same code, message and limits
-// of a run.
+function sameText(a, b) {
+  return a === b;
+}
+
+// RUN_FIELDS are what makes a run: its code, message and the loop's
+// limits (the time limit is the page's guard, not the run's).
+export const RUN_FIELDS = ["model", "tools", "userMessage", "maxSteps", "toolTimeoutMs"];
+
+// sameCode reports whether a and b hold the same run.
 export function sameCode(a, b) {
-  return ["model", "tools", "userMessage", "maxSteps", "toolTimeoutMs"].every((f) => (a[f] ?? "") === (b[f] ?? ""));
+  return RUN_FIELDS.every((f) => (a[f] ?? "") === (b[f] ?? ""));
 }
