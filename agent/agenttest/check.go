@@ -27,7 +27,7 @@ func TestLoop(t *testing.T, loop Loop) {
 	for _, c := range Cases() {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Helper()
-			if err := check(c, loop); err != nil {
+			if err := c.Check(loop); err != nil {
 				t.Error(err)
 			}
 		})
