@@ -27,21 +27,26 @@ type FollowUp struct {
 // reference loop, agent.Run, did with them. Its JSON form is stable:
 //
 //	{
-//	  "name": "a slow tool times out and the loop goes on",
-//	  "userMsg": "Fetch the page.",
+//	  "name": "model fails after a tool",
+//	  "userMsg": "What is 2 + 3?",
 //	  "maxSteps": 5,
-//	  "toolTimeoutMs": 20,
+//	  "toolTimeoutMs": 0,
 //	  "canceled": false,
 //	  "script": [
-//	    {"action": {"role": "assistant", "type": "tool", "name": "fetch", "args": {"url": "https://example.com"}}},
-//	    {"fails": "rate limited"}
+//	    {"action": {"role": "assistant", "type": "tool", "name": "add", "args": {"a": 2, "b": 3}}},
+//	    {"fails": "connection reset"}
 //	  ],
-//	  "tools": {"fetch": {"returns": "<html>", "delayMs": 2000}},
+//	  "tools": {"add": {"returns": "5"}},
 //	  "expect": {
-//	    "modelCalls": [[{"role": "user", "content": "Fetch the page."}], ...],
-//	    "toolCalls": [{"step": 1, "name": "fetch", "args": {"url": "https://example.com"}}],
+//	    "modelCalls": [
+//	      [{"role": "user", "content": "What is 2 + 3?"}],
+//	      [{"role": "user", "content": "What is 2 + 3?"},
+//	       {"role": "assistant", "type": "tool", "name": "add", "args": {"a": 2, "b": 3}},
+//	       {"role": "tool", "name": "add", "content": "5"}]
+//	    ],
+//	    "toolCalls": [{"step": 1, "name": "add", "args": {"a": 2, "b": 3}}],
 //	    "result": "",
-//	    "error": "step 2: model: rate limited",
+//	    "error": "step 2: model: connection reset",
 //	    "inputTokens": 0,
 //	    "outputTokens": 0
 //	  }
@@ -49,12 +54,17 @@ type FollowUp struct {
 //
 // To play a case, a runtime gives the loop: a context (an AbortSignal)
 // that is already done when "canceled" is true; a model whose k-th call
-// answers with the action of the k-th reply of "script", a fresh copy, or
-// fails with its "fails" message (past the script's end it answers a final
-// action with the content "(script exhausted)"); tools that behave as
-// their [ToolSpec] says; and the options "maxSteps" and "toolTimeoutMs"
-// (0: no limit). It then compares what the loop did with "expect", as
-// TestFollowUps does.
+// answers with a fresh copy of the action of the k-th reply of "script",
+// or fails with its "fails" message (past the script's end it answers a
+// final action with the content "(script exhausted)", and a loop that
+// calls it more than 5 times past the reference's calls is stopped);
+// tools that behave as their [ToolSpec] says ("delayMs", "barrier",
+// "cancels"); and the options "maxSteps" and "toolTimeoutMs" (0: no
+// limit). It then compares what the loop did with "expect", as
+// TestFollowUps does: the messages of each model call, the tools called
+// (within a step in any order), how the loop ended, its usage, and, where
+// "expect" has "messages", the transcript it returned. A runtime with
+// promises has its model and tools answer with promises.
 type FollowUpCase struct {
 	// Name names the case in failures and as its subtest.
 	Name string `json:"name"`

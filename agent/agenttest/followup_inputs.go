@@ -71,7 +71,9 @@ func stops(out string) ToolSpec { return ToolSpec{Returns: out, Cancels: true} }
 
 // slowMs is longer than any tool timeout of the cases by far, so that a
 // call given a timeout always times out, and one whose context is
-// canceled always sees it before it ends.
+// canceled always sees it before it ends. A case with a timeout and a
+// tool that returns at once gives it hundreds of milliseconds, so that
+// even a loaded machine never times it out.
 const slowMs = 1000
 
 // followUpInputs lists the follow-ups and their cases. Each script is long
@@ -168,7 +170,7 @@ func followUpInputs() []followUpGroup {
 				{name: "a fast tool keeps its output", userMsg: "What is 2 + 3?", maxSteps: 5, toolTimeoutMs: 1000,
 					script: replies(act("add", map[string]any{"a": 2, "b": 3}), final("5.")),
 					tools:  addTools},
-				{name: "one of two parallel calls times out", userMsg: "Fetch and add.", maxSteps: 5, toolTimeoutMs: 50,
+				{name: "one of two parallel calls times out", userMsg: "Fetch and add.", maxSteps: 5, toolTimeoutMs: 300,
 					script: replies(
 						parallel(call("fetch", map[string]any{"url": "https://example.com"}, "f"), call("add", map[string]any{"a": 2, "b": 3}, "g")),
 						final("5, and the site is slow.")),

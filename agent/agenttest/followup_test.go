@@ -188,6 +188,7 @@ var followUpBugs = map[string]string{
 }
 
 func TestWrongFollowUpLoopsFailWithTheGoldenDifferences(t *testing.T) {
+	t.Parallel() // its loops mostly wait, or work while others wait
 	if testing.Short() {
 		t.Skip("the wrong loops wait out barriers and slow tools: seconds")
 	}
@@ -245,6 +246,7 @@ func keys(m map[string][]string) []string {
 }
 
 func TestSequentialCallsFailSayingTheyDidNotRunAtTheSameTime(t *testing.T) {
+	t.Parallel() // its loops mostly wait, or work while others wait
 	c := followUpCaseNamed(t, "two calls at the same time, with ids")
 	err := c.Check(followUpLoop("calls one at a time"))
 	require.Error(t, err)

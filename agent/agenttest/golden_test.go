@@ -70,6 +70,7 @@ func failures(verdicts []Verdict) []string {
 }
 
 func TestWrongLoopsFailWithTheGoldenDifferences(t *testing.T) {
+	t.Parallel()
 	got := map[string][]string{}
 	for _, bug := range goldenBugs {
 		diffs := failures(CheckLoop(buggyLoop(bug)))
