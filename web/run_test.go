@@ -109,7 +109,7 @@ type shippedExample struct {
 // each declares, in the menu's order.
 func (p *page) shippedExamples() []shippedExample {
 	p.t.Helper()
-	return eval[[]shippedExample](p, `import("./examples.js").then(({EXAMPLES}) => {
+	return eval[[]shippedExample](p, `import("./page/examples.js").then(({EXAMPLES}) => {
 		const offered = [...document.querySelectorAll("#example-select option")].map(o => o.value).filter(Boolean);
 		return offered.map(id => {
 			const ex = EXAMPLES.find(e => e.id === id);
