@@ -3,18 +3,18 @@
 // agent/agenttest/testdata/wrong-loops.json (go test ./agent/agenttest
 // -update), and this runs the same loops, written in JavaScript
 // (wrong-loops.mjs), through the page's grader (the recording in
-// worker-grade.js, the comparison in exercise-check.js) on the same cases
+// worker/grade.js, the comparison in exercise/check.js) on the same cases
 // (web/site/cases.json, from make build), asserting the same texts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { checkCase } from "../site/exercise-check.js";
+import { checkCase } from "../site/exercise/check.js";
 import { BUGS, wrongLoop } from "./wrong-loops.mjs";
 
 const cases = JSON.parse(readFileSync(new URL("../site/cases.json", import.meta.url), "utf8"));
 const golden = JSON.parse(readFileSync(new URL("../../agent/agenttest/testdata/wrong-loops.json", import.meta.url), "utf8"));
 globalThis.self = globalThis;
-await import("../site/worker-grade.js");
+await import("../site/worker/grade.js");
 
 // failures runs loop on every case, as the page's Check does, and returns
 // the first difference of each case it fails, in the order of the cases.
