@@ -81,10 +81,14 @@ func notAnAction(reply any) error {
 		return agent.Malformed(agent.ProblemNoAction, "")
 	case string:
 		return agent.Malformed(agent.ProblemNotObject, "string "+strconv.Quote(r))
+	case float64:
+		return agent.Malformed(agent.ProblemNotObject, "number "+strconv.FormatFloat(r, 'f', -1, 64))
+	case bool:
+		return agent.Malformed(agent.ProblemNotObject, "boolean "+strconv.FormatBool(r))
 	case []any:
 		return agent.Malformed(agent.ProblemNotObject, "an array")
 	}
-	return agent.Malformed(agent.ProblemNotObject, fmt.Sprint(reply))
+	return agent.Malformed(agent.ProblemNotObject, fmt.Sprintf("%T", reply))
 }
 
 // readCalls reads the calls of a tool action: "calls", or the action's
