@@ -3,11 +3,15 @@
 package main
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agentloop.dev/web/internal/static"
 )
 
 // tutorialFiles are a tutorial author's page, served beside
@@ -191,4 +195,34 @@ func TestAgentloopSandboxedOnEventThatThrowsIsLoggedOnceAndTheRunGoesOn(t *testi
 
 	next := eval[sandboxed](p, `tutorial.sandboxed('[{ role: "assistant", type: "final", content: "again" }]', '{}', 2000)`)
 	assert.Equal(t, "again", next.Answer, "the next run works (error %q)", next.Error)
+}
+
+// A host that sends its own Content-Security-Policy with every file,
+// sandbox.html included, and allows no blob: workers, refuses the workers
+// that run the code: the run rejects promptly naming the directive to
+// add (worker-src blob:), not "the worker failed to start" or, after the
+// frame's start time-out, "is sandbox.html deployed".
+func TestAgentloopNamesAHostPolicyThatRefusesTheSandboxWorkers(t *testing.T) {
+	p := newTab(t)
+	site := static.Handler("site")
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// script-src without blob: is also worker-src's, which is unset.
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'")
+		if file, ok := tutorialFiles[r.URL.Path]; ok {
+			http.ServeFile(w, r, file)
+			return
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(host.Close)
+	p.allowConsole(`Content Security Policy|Content-Security-Policy|worker`)
+	p.do("loading the tutorial page from a host with its own policy", chromedp.Navigate(host.URL+"/agentloop-page.html"))
+	waitFor[bool](p, waitTimeout, "the tutorial's module", `typeof globalThis.tutorial === "object"`)
+
+	got := eval[sandboxed](p, `tutorial.sandboxed('[{ role: "assistant", type: "final", content: "hi" }]', '{}', 2000)`)
+	assert.Empty(t, got.Answer, "runAgentSandboxed ran although the host's policy refuses its workers")
+	assert.Contains(t, got.Error, "worker-src", "the rejection names the directive to change: %q", got.Error)
+	assert.Contains(t, got.Error, "blob:", "the rejection names what to allow: %q", got.Error)
+	assert.NotContains(t, got.Error, "deployed", "the rejection blames the deployment rather than the policy")
+	assert.Less(t, got.Ms, 5000.0, "the rejection comes at once, not after the frame's start time-out")
 }

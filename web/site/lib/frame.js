@@ -101,9 +101,12 @@ class Frame {
         this.fail(`main.wasm could not be compiled: ${describeCSP(new Error(String(msg.error))).message}`);
         break;
       case "workers_refused":
-        // The frame's policy (sandbox.html's, and any the host adds to
-        // it) refuses the blob: workers that run the code.
-        this.fail(`the sandbox frame's Content-Security-Policy does not allow its workers: allow blob: in worker-src for sandbox.html (${String(msg.error)})`);
+        // The frame's policy refuses the blob: workers that run the code:
+        // sandbox.html brings one that allows them, so the host sent one
+        // of its own with it.
+        this.fail(
+          `the Content-Security-Policy sent with sandbox.html refuses the sandbox's blob: workers (by ${String(msg.directive)}): add worker-src blob: to it, or send sandbox.html without one (it brings its own)`,
+        );
         break;
       case "worker_error": {
         const w = this.workers.get(msg.id);
