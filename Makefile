@@ -48,7 +48,8 @@ tools-npm: $(NPM_STAMP)
 # ES modules, what loads later (the editors) split into chunks; the worker
 # is one classic script, because the sandbox frame's opaque origin can load
 # only those without CORS (sandbox.js). Every source of web/site is a
-# prerequisite; the outputs live in dist/.
+# prerequisite, and the bridge's wasm/shape.js, which the worker shares; the
+# outputs live in dist/.
 #
 # The page imports the library (page/engine.js) by its served URL,
 # ../agentloop.js, kept as an import (--external) so that the page and
@@ -57,7 +58,7 @@ tools-npm: $(NPM_STAMP)
 # not from dist/chunks/: the build fails if a chunk imports it.
 ESBUILD_FLAGS := --bundle --minify --sourcemap --target=es2022 --log-level=warning
 SITE_JS := $(shell find web/site -name '*.js' -not -path 'web/site/dist/*' -not -path 'web/site/lib/*' -not -name wasm_exec.js -not -name agentloop.js)
-web/site/dist/app.js: $(SITE_JS) web/site/wasm_exec.js $(NPM_STAMP)
+web/site/dist/app.js: $(SITE_JS) wasm/shape.js web/site/wasm_exec.js $(NPM_STAMP)
 	rm -rf web/site/dist
 	web/node_modules/.bin/esbuild web/site/page/app.js $(ESBUILD_FLAGS) --splitting --format=esm \
 	  --external:../agentloop.js --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
