@@ -69,10 +69,12 @@ web/site/dist/app.js: $(SITE_JS) wasm/shape.js web/site/wasm_exec.js $(NPM_STAMP
 # agentloop.js, the library a tutorial page imports (entry lib/agentloop.js):
 # one ES module with no imports, so that the main.wasm download starts as it
 # runs, with no further fetch first. Served beside it, agentloop.d.ts types
-# it for the editors of the pages that import it.
+# it for the editors of the pages that import it; the banner names it for
+# tools that look for a module's types by URL (Deno's @ts-self-types).
 LIB_JS := $(wildcard web/site/lib/*.js) web/site/run/phases.js web/site/util/defer.js
 web/site/agentloop.js: $(LIB_JS) $(NPM_STAMP)
-	web/node_modules/.bin/esbuild web/site/lib/agentloop.js $(ESBUILD_FLAGS) --format=esm --outfile=$@
+	web/node_modules/.bin/esbuild web/site/lib/agentloop.js $(ESBUILD_FLAGS) --format=esm --outfile=$@ \
+	  '--banner:js=/* @ts-self-types="./agentloop.d.ts" */'
 
 # The Exercise mode grades the learner's loop on agenttest's cases, computed
 # by running the real loop: one source of truth, never a copy kept by hand.
