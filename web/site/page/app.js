@@ -23,6 +23,7 @@ import { playgroundState } from "../exercise/case.js";
 import { CodeState } from "./code-state.js";
 import { ExamplesMenu } from "./examples-menu.js";
 import { linkOpener } from "./links.js";
+import { listenToHost } from "./host-messages.js";
 import { makeEditors, upgradeEditors } from "./editors.js";
 import { editorErrors } from "./editor-errors.js";
 import { runInputs } from "./run-inputs.js";
@@ -160,3 +161,4 @@ openLink(opts, { atLoad: true }).finally(() => {
   scheduleEmbedLink();
 });
 addEventListener("hashchange", () => openLink(readOptions()));
+if (opts.embed) listenToHost(openLink, () => code.read().example);

@@ -36,7 +36,10 @@ export function linkOpener({ code, store, readonly, run, runAtPhase }) {
   const embed = code.embed;
   const failed = (wrong) => notice(`${wrong} ${code.shownInstead()}`);
 
-  return async function openLink(opts, { atLoad = false } = {}) {
+  // host: the request came from the page that frames an embed
+  // (page/host-messages.js); it may ask for a run, as ?autorun=1 does at
+  // load.
+  return async function openLink(opts, { atLoad = false, host = false } = {}) {
     if (!atLoad && opts.state !== null && embed && readonly) return;
     if (!atLoad && opts.state === null && !opts.example) return;
     let saved = null;
@@ -81,8 +84,8 @@ export function linkOpener({ code, store, readonly, run, runAtPhase }) {
       if (wrong) failed(wrong);
       // A link followed on the open page (a host's "look at this step")
       // opens its phase as at load; ?autorun=1 is the page's address, not
-      // the link's, and runs only at load.
-      runAsked(atLoad ? opts : { ...opts, autorun: false }, example);
+      // the link's, and runs only at load, or when the host asks.
+      runAsked(atLoad || host ? opts : { ...opts, autorun: false }, example);
       return;
     }
     if (atLoad) code.start(saved ? { ...defaultState(), ...saved } : defaultState());
