@@ -852,13 +852,34 @@ runner.onView = (trace, upto) => {
   forker.sync(trace, upto);
   beModel.sync(trace);
   setDisabled(byId("be-model"), runner.running);
+  if (realApi) realApi.onView(trace, upto);
 };
 runner.render();
+
+// "As a real API" and "Compare runs" (api/mount.js) load after the page is
+// up: they bring the parser. A conversation opened there replaces the
+// editors' code as a run file does, keeping the user's for undo.
+let realApi = null;
+idle().then(async () => {
+  const { mountRealApi } = await import("../api/mount.js");
+  realApi = mountRealApi({ runner, copyText, download, notice, locked: opts.readonly, replaceCode: (next, { why }) => replaceCode(next, why) });
+  runner.render();
+});
+function replaceCode(next, why) {
+  const before = readState();
+  applyState({ ...next, mode: "playground" });
+  keepForUndo(before, why);
+  origin = "";
+  save();
+  if (!opts.embed) clearHash();
+  runner.clear();
+}
 
 // openRun shows a saved run: the editors get its code (the user's own is
 // kept, with "Restore my code"), the transcript its events. Nothing runs.
 function openRun(text, name) {
   const file = readRunFile(text);
+  if (file.error && realApi && realApi.openConversationText(text, name)) return;
   if (file.error) {
     notice(`Could not open ${name}: ${file.error}`);
     return;
