@@ -40,7 +40,7 @@ func (p *page) realAPIBody(format string) (request, response map[string]any) {
 // screenshotOf scrolls sel into view and saves a screenshot named name.
 func (p *page) screenshotOf(sel, name string) {
 	p.t.Helper()
-	eval[bool](p, must(sel)+`.scrollIntoView({block: "start"}) ?? true`)
+	eval[bool](p, `(() => { `+must(sel)+`.scrollIntoView({block: "start"}); return true; })()`)
 	p.settle()
 	p.saveScreenshot(name)
 }
@@ -65,6 +65,7 @@ func jsonPath(t *testing.T, v any, path ...any) any {
 
 func TestRealAPIShowsTheSeedsLastModelCallAsEachProvidersRequest(t *testing.T) {
 	p := newPage(t)
+	dir := p.allowDownloads(t)
 	p.open("/")
 	p.run()
 
@@ -114,6 +115,15 @@ func TestRealAPIShowsTheSeedsLastModelCallAsEachProvidersRequest(t *testing.T) {
 	assert.Equal(t, "end_turn", jsonPath(t, anthropicResponse, "stop_reason"))
 	assert.Empty(t, p.axeSerious(t), "the region has no serious accessibility violations")
 	p.screenshotOf(apiRegion, "real-api-anthropic.png")
+
+	// Export writes the whole run, the final answer too, as the
+	// provider's conversation.
+	p.clickNamed("Export conversation")
+	var exported map[string]any
+	require.NoError(t, json.Unmarshal(downloaded(t, dir), &exported), "Export conversation writes JSON")
+	all := jsonPath(t, exported, "messages").([]any)
+	require.Len(t, all, 4, "the conversation holds every message: %v", all)
+	assert.Equal(t, []any{map[string]any{"type": "text", "text": "The answer is 5."}}, jsonPath(t, all, 3, "content"))
 }
 
 // unansweredRunFile is a crafted run: the model calls add, and the next
@@ -183,13 +193,21 @@ func TestRealConversationsOpenAndStepToTheirRecordedAnswer(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, label, final string
 		calls                    []string
+		drop                     bool
 	}{
-		{"chat", chatConversation, "OpenAI Chat Completions", "Paris: rain. Tokyo: clear.", []string{"weather", "weather"}},
-		{"anthropic", anthropicConversation, "Anthropic Messages", "12 times 7 is 84.", []string{"multiply"}},
+		{"chat", chatConversation, "OpenAI Chat Completions", "Paris: rain. Tokyo: clear.", []string{"weather", "weather"}, false},
+		{"anthropic", anthropicConversation, "Anthropic Messages", "12 times 7 is 84.", []string{"multiply"}, true},
 	} {
-		p.openConversation(tc.text)
-		p.waitNotice("an " + tc.label + " conversation")
-		assert.False(t, eval[bool](p, `document.querySelector("#conversation-dialog").open`), "%s: the dialog closes", tc.name)
+		if tc.drop {
+			// Dropped on the page, a conversation that is no run file
+			// opens as a conversation.
+			p.dropFile("claude.json", tc.text)
+			p.waitNotice("an " + tc.label + " conversation (claude.json)")
+		} else {
+			p.openConversation(tc.text)
+			p.waitNotice("an " + tc.label + " conversation")
+			assert.False(t, eval[bool](p, `document.querySelector("#conversation-dialog").open`), "%s: the dialog closes", tc.name)
+		}
 		assert.Contains(t, p.value("#model-editor"), "Recorded from an "+tc.label+" conversation", "%s: the Model editor holds the recorded turns", tc.name)
 		assert.Equal(t, "false", eval[string](p, `document.body.dataset.running`), "%s: nothing runs until Step or Run", tc.name)
 		assert.Empty(t, p.view().Transcript, "%s: no run is shown before Step", tc.name)

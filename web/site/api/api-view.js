@@ -31,8 +31,8 @@ export class ApiView {
     this.exportButton = h("button", { type: "button", id: "real-api-export", text: "Export conversation" });
     this.openButton = h("button", { type: "button", id: "real-api-open", text: "Open a real conversation" });
     this.summary = h("p", { id: "real-api-summary", className: "real-api-summary", "aria-live": "polite" });
-    this.body = h("pre", { id: "real-api-body", className: "real-api-json", tabindex: "0", "aria-label": "Request body" });
-    this.response = h("pre", { id: "real-api-response", className: "real-api-json", tabindex: "0", "aria-label": "Response body" });
+    this.body = h("pre", { id: "real-api-body", className: "real-api-json", tabindex: "0", role: "region", "aria-label": "Request body" });
+    this.response = h("pre", { id: "real-api-response", className: "real-api-json", tabindex: "0", role: "region", "aria-label": "Response body" });
     this.checkList = h("ul", { id: "real-api-check", className: "real-api-check", "aria-label": "Protocol check" });
     this.schemas = h("p", { id: "real-api-schemas", className: "hint" });
     section.setAttribute("aria-labelledby", heading.id);

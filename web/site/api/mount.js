@@ -16,7 +16,8 @@ import { formatById } from "./formats.js";
 // How many finished runs are kept to compare with (the latest first).
 const KEPT_RUNS = 3;
 
-// mountRealApi builds the regions after #diagram-panel and the Compare
+// mountRealApi builds the API region after #diagram-panel, Compare runs
+// after the transcript, and the Compare
 // button beside Export JSON. runner: the Runner; copyText(text, title),
 // download(filename, text, type), notice(text) as the page has them;
 // replaceCode(state, {why}) puts a run setup in the editors (keeping the
@@ -25,7 +26,8 @@ const KEPT_RUNS = 3;
 export function mountRealApi({ runner, copyText, download, notice, replaceCode, locked = false }) {
   const apiSection = h("section", { className: "panel real-api", id: "real-api" });
   const compareSection = h("section", { className: "panel compare-runs", id: "compare-runs" });
-  byId("diagram-panel").after(apiSection, compareSection);
+  byId("diagram-panel").after(apiSection);
+  byId("transcript-panel").after(compareSection);
 
   const api = new ApiView(apiSection, {
     copy: async (text, title) => {
