@@ -9,7 +9,8 @@
 import vm from "node:vm";
 import { readSource, wrap } from "../site/editor/source-form.js";
 
-const WATCHDOG_MS = 300;
+// Long enough that a loaded machine never stops a quick call.
+const WATCHDOG_MS = 1500;
 
 // runSetup runs {model, tools, userMessage, maxSteps, toolTimeoutMs} and
 // resolves to its events.

@@ -1,12 +1,17 @@
 // The page's "As a real API" and "Compare runs" regions, wired in one
-// call: page/app.js mounts them and hands every render of the runner to
-// the returned onView. They keep no state of the page's: the regions
-// render from the runs' traces; a conversation opened here reaches the
-// editors only through the page's replaceCode, and nothing runs until
-// the reader presses Run or Step.
+// call: page/app.js mounts them once the page is idle (they bring the
+// parser), and they follow every render of the runner. They keep no
+// state of the page's: the regions render from the runs' traces; a
+// conversation opened here reaches the editors only through the code
+// state's replaceCode (page/code-state.js), which keeps the user's code
+// for "Restore my code", and nothing runs until the reader presses Run or
+// Step.
 
 import { h, byId } from "../util/dom.js";
 import { setDisabled } from "../views/runner.js";
+import { copyText } from "../page/clipboard.js";
+import { download } from "../run/export.js";
+import { notice } from "../page/notice.js";
 import { ApiView } from "./api-view.js";
 import { OpenConversation } from "./open-conversation.js";
 import { CompareView } from "../compare/compare-view.js";
@@ -17,13 +22,13 @@ import { formatById } from "./formats.js";
 const KEPT_RUNS = 3;
 
 // mountRealApi builds the API region after #diagram-panel, Compare runs
-// after the transcript, and the Compare
-// button beside Export JSON. runner: the Runner; copyText(text, title),
-// download(filename, text, type), notice(text) as the page has them;
-// replaceCode(state, {why}) puts a run setup in the editors (keeping the
-// user's code for undo); locked: the editors keep their author's code (a
-// read-only embed), so no conversation is opened.
-export function mountRealApi({ runner, copyText, download, notice, replaceCode, locked = false }) {
+// after the transcript and the Compare button beside Export JSON, and
+// chains its view to the runner's onView. runner: the Runner; code: the
+// CodeState; locked: the editors keep their author's code (a read-only
+// embed), so no conversation is opened. It returns
+// {openConversationText(text, name)}, for a file dropped on the page that
+// is no run file.
+export function mountRealApi({ runner, code, locked = false }) {
   const apiSection = h("section", { className: "panel real-api", id: "real-api" });
   const compareSection = h("section", { className: "panel compare-runs", id: "compare-runs" });
   byId("diagram-panel").after(apiSection);
@@ -41,7 +46,7 @@ export function mountRealApi({ runner, copyText, download, notice, replaceCode, 
   const takeSetup = (result, name) => {
     if (runner.running) return `${name} could not be opened: a run is in progress; stop it first.`;
     const label = formatById(result.format).label;
-    replaceCode(result.setup, { why: `The ${label} conversation` });
+    code.replaceCode({ ...result.setup, mode: "playground" }, { why: `The ${label} conversation` });
     const notes = result.notes.length > 0 ? ` ${result.notes.join(" ")}` : "";
     const from = name === "The conversation" ? "" : ` (${name})`;
     notice(`Opened an ${label} conversation${from} as a scripted model and recorded tool results: press Step or Run to step it through the loop.${notes}`);
@@ -73,22 +78,25 @@ export function mountRealApi({ runner, copyText, download, notice, replaceCode, 
     });
   });
 
+  const onView = (trace, upto) => {
+    if (trace && trace.done && !finished.includes(trace)) {
+      finished.push(trace);
+      if (finished.length > KEPT_RUNS) finished.shift();
+    }
+    shown = trace;
+    compareButton.hidden = !trace || !partner();
+    setDisabled(compareButton, runner.running);
+    api.show(trace, upto, { live: Boolean(trace) && runner.running && runner.view.live });
+    compare.show(trace, upto);
+  };
+  const before = runner.onView;
+  runner.onView = (trace, upto) => {
+    if (before) before(trace, upto);
+    onView(trace, upto);
+  };
+  runner.render();
+
   return {
-    // onView follows every render of the runner: view is its view
-    // ({live, recording}).
-    onView(trace, upto, view = runner.view) {
-      if (trace && trace.done && !finished.includes(trace)) {
-        finished.push(trace);
-        if (finished.length > KEPT_RUNS) finished.shift();
-      }
-      shown = trace;
-      const other = partner();
-      compareButton.hidden = !trace || !other;
-      setDisabled(compareButton, runner.running);
-      const live = Boolean(trace) && runner.running && view.live;
-      api.show(trace, upto, { live });
-      compare.show(trace, upto);
-    },
     // openConversationText opens text dropped on the page that is not a
     // run file: it reports whether it was a conversation.
     openConversationText(text, name) {
