@@ -218,3 +218,11 @@ test("a system prompt and a second turn are left out with a note", () => {
   assert.match(r.notes.join("\n"), /messages\[0\] \(system\) is left out/);
   assert.match(r.notes.join("\n"), /after the final answer \(from messages\[3\]\)/);
 });
+
+test("a conversation nested too deep to write as code is refused with a reason, never a crash", () => {
+  const args = '{"x":'.repeat(20000) + "{}" + "}".repeat(20000);
+  const json = `{"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": [{"type": "tool_use", "id": "t", "name": "f", "input": ${args}}]}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": "ok"}]}]}`;
+  const r = conversationSetup(json);
+  assert.match(r.error, /^This conversation could not be turned into code \(/);
+  assert.equal(r.setup, undefined);
+});

@@ -88,23 +88,31 @@ export class ApiView {
     if (key === this.key && trace === this.shownTrace) return;
     this.key = key;
     this.shownTrace = trace;
-    const at = trace && !live && upto >= 0 ? apiAt(trace, upto, this.format, this.toolsOf(trace)) : null;
-    setDisabled(this.exportButton, !trace || live || trace.messagePos.length === 0);
-    if (!at) {
-      this.summary.textContent = live
-        ? "The run is under way: the request body of its last model call appears when it ends."
-        : trace
-          ? "The model has not been called yet: at each model call, the request a real provider would get appears here."
-          : "Run or Step, and each model call appears here as a real provider's request.";
-      this.bodyText = "";
-      setDisabled(this.copyButton, true);
-      this.body.textContent = "";
-      this.response.textContent = "";
-      this.checkList.replaceChildren();
-      this.schemas.textContent = "";
+    let at = null;
+    try {
+      at = trace && !live && upto >= 0 ? apiAt(trace, upto, this.format, this.toolsOf(trace)) : null;
+    } catch (err) {
+      // A run file's values nested too deep for JSON: say so, and go on.
+      this.clear(`This model call cannot be shown as a request (${err && err.message}).`);
       return;
     }
-    this.bodyText = JSON.stringify(at.body, null, 2);
+    setDisabled(this.exportButton, !trace || live || trace.messagePos.length === 0);
+    if (!at) {
+      this.clear(
+        live
+          ? "The run is under way: the request body of its last model call appears when it ends."
+          : trace
+            ? "The model has not been called yet: at each model call, the request a real provider would get appears here."
+            : "Run or Step, and each model call appears here as a real provider's request.",
+      );
+      return;
+    }
+    try {
+      this.bodyText = JSON.stringify(at.body, null, 2);
+    } catch (err) {
+      this.clear(`This model call cannot be shown as a request (${err && err.message}).`);
+      return;
+    }
     setDisabled(this.copyButton, false);
     const n = at.body.messages ? at.body.messages.length : at.body.input.length;
     const unit = at.body.messages ? (n === 1 ? "message" : "messages") : n === 1 ? "input item" : "input items";
@@ -117,6 +125,17 @@ export class ApiView {
         : at.problems.map((p) => h("li", { className: "real-api-problem", dataset: p.index === null ? {} : { index: String(p.index) }, text: p.text }))),
     );
     this.schemas.textContent = at.tools.map(schemaNote).join(" ");
+  }
+
+  // clear shows text in place of a body.
+  clear(text) {
+    this.summary.textContent = text;
+    this.bodyText = "";
+    setDisabled(this.copyButton, true);
+    this.body.textContent = "";
+    this.response.textContent = "";
+    this.checkList.replaceChildren();
+    this.schemas.textContent = "";
   }
 
   // toolsOf reads a trace's tools once: they are the same at every call.

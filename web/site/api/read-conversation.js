@@ -66,6 +66,7 @@ class Conversation {
     this.turns = [];
     this.notes = [];
     this.open = new Map(); // call id -> call still waiting for its result
+    this.ids = new Set(); // every call id so far
     this.ended = ""; // where the final answer was, once given
   }
   user(textValue, where) {
@@ -85,7 +86,8 @@ class Conversation {
     this.needUser(where);
     this.unanswered(where);
     for (const c of calls) {
-      if (this.open.has(c.id) || this.turns.some((t) => t.calls && t.calls.some((x) => x.id === c.id))) fail(`${c.where} gives the id ${c.id}, which an earlier call has already.`);
+      if (this.ids.has(c.id)) fail(`${c.where} gives the id ${c.id}, which an earlier call has already.`);
+      this.ids.add(c.id);
       this.open.set(c.id, c);
     }
     this.turns.push({ calls: calls.map(({ where: _, ...c }) => c) });

@@ -17,7 +17,12 @@ const ERROR_PREFIX = "error: ";
 export function conversationSetup(text) {
   const conv = readConversation(text);
   if (conv.error) return conv;
-  return { setup: setupOf(conv), format: conv.format, notes: conv.notes, turns: conv.turns.length };
+  try {
+    return { setup: setupOf(conv), format: conv.format, notes: conv.notes, turns: conv.turns.length };
+  } catch (err) {
+    // Args nested thousands deep overflow the code writer's recursion.
+    return { error: `This conversation could not be turned into code (${err && err.message}).` };
+  }
 }
 
 // setupOf builds the editors' code for a read conversation.

@@ -33,12 +33,20 @@ export class CompareView {
   // start compares run a (shown) with run b (the one before it).
   start(a, b, names) {
     this.pair = { a, b, ...names };
-    this.aligned = alignRuns(a, b);
     this.section.hidden = false;
+    try {
+      this.aligned = alignRuns(a, b);
+      this.rowsEl = this.aligned.rows.map((row) => this.row(row));
+    } catch (err) {
+      // A run file's values nested too deep to put in words.
+      this.first.textContent = `These runs cannot be compared (${err && err.message}).`;
+      this.rowsEl = [];
+      this.list.replaceChildren();
+      return;
+    }
     this.first.textContent = this.aligned.first
       ? `${this.aligned.first} (${names.aName} vs ${names.bName}).`
       : `The two runs' messages are the same (${names.aName} and ${names.bName}).`;
-    this.rowsEl = this.aligned.rows.map((row) => this.row(row));
     this.list.replaceChildren(...this.rowsEl);
     this.section.scrollIntoView({ block: "nearest" });
   }
