@@ -22,7 +22,7 @@ import { formatById } from "./formats.js";
 const KEPT_RUNS = 3;
 
 // mountRealApi builds the API region after #diagram-panel, Compare runs
-// after the transcript and the Compare button beside Export JSON, and
+// first in the Loop group and the Compare button beside Export JSON, and
 // chains its view to the runner's onView. runner: the Runner; code: the
 // CodeState; locked: the editors keep their author's code (a read-only
 // embed), so no conversation is opened. It returns
@@ -32,7 +32,8 @@ export function mountRealApi({ runner, code, locked = false }) {
   const apiSection = h("section", { className: "panel real-api", id: "real-api" });
   const compareSection = h("section", { className: "panel compare-runs", id: "compare-runs" });
   byId("diagram-panel").after(apiSection);
-  byId("transcript-panel").after(compareSection);
+  // First in the Loop tab's group: under the transcript on a wide screen.
+  byId("loop-group").prepend(compareSection);
 
   const api = new ApiView(apiSection, {
     copy: async (text, title) => {
@@ -72,6 +73,8 @@ export function mountRealApi({ runner, code, locked = false }) {
     if (!shown || !other || runner.running) return;
     const fork = shown.forkedAt > 0;
     const original = other.forkedAt > 0 && !fork;
+    // Behind the tabs (a phone, an embed), the comparison is on the Loop tab.
+    if (document.body.classList.contains("tabbed")) byId("tab-loop").click();
     compare.start(shown, other, {
       aName: fork ? "the fork" : original ? "the original" : "this run",
       bName: fork ? "the original" : original ? "the fork" : "the run before",
