@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -266,4 +267,21 @@ func TestCompareNamesTheFirstDifferenceOfAForkAtModelCall1(t *testing.T) {
 	}
 	assert.Equal(t, "1", eval[string](p, `document.querySelector('#compare-rows > li[aria-current="step"]').dataset.call`), "stepping marks model call 1 on both sides")
 	p.screenshotOf(`section[aria-labelledby="compare-heading"]`, "compare-runs.png")
+}
+
+func TestCompareAnOpenedRunFileWithTheRunBeforeOnAPhone(t *testing.T) {
+	p := newPage(t)
+	p.do("emulating a phone", chromedp.EmulateViewport(390, 844))
+	p.open("/")
+	p.run()
+	p.dropFile("hello.json", helloRunFile)
+	p.waitNotice("Opened hello.json")
+	p.clickNamed("Compare")
+	region := `section[aria-labelledby="compare-heading"]`
+	first := waitFor[string](p, waitTimeout, "the Compare runs region on the Loop tab", fmt.Sprintf(`(() => { const r = document.querySelector(%s);
+		return !!r && r.checkVisibility() && r.querySelector(".compare-first").textContent; })()`, js(region)))
+	assert.Equal(t, `first difference at the user message: "Hi" vs "What is 2 + 3?" (this run vs the run before).`, first,
+		"the opened run is compared with the run shown before it")
+	assert.Equal(t, "true", eval[string](p, `document.querySelector("#tab-loop").getAttribute("aria-selected")`), "behind the tabs, Compare shows the Loop tab")
+	p.screenshotOf(region, "compare-runs-phone.png")
 }
