@@ -157,7 +157,8 @@ func TestRealAPIProtocolCheckNamesACallWithoutAResult(t *testing.T) {
 		assert.Contains(t, check, "but no tool message answers it", tc.format)
 		assert.Contains(t, check, tc.words, "the check says what %s refuses", tc.format)
 	}
-	p.screenshotOf(apiRegion+` ul[aria-label="Protocol check"]`, "real-api-protocol-check.png")
+	p.do("emulating a dark scheme", colorScheme("dark"))
+	p.screenshotOf(apiRegion+` ul[aria-label="Protocol check"]`, "real-api-protocol-check-dark.png")
 }
 
 // Real conversations, as the providers' APIs hold them.
