@@ -38,11 +38,17 @@ func (p *page) realAPIBody(format string) (request, response map[string]any) {
 	return request, response
 }
 
-// screenshotOf scrolls sel into view and saves a screenshot named name.
-func (p *page) screenshotOf(sel, name string) {
+// lookAt scrolls sel into view, as a reader turning to it would.
+func (p *page) lookAt(sel string) {
 	p.t.Helper()
 	eval[bool](p, `(() => { `+must(sel)+`.scrollIntoView({block: "start"}); return true; })()`)
 	p.settle()
+}
+
+// screenshotOf scrolls sel into view and saves a screenshot named name.
+func (p *page) screenshotOf(sel, name string) {
+	p.t.Helper()
+	p.lookAt(sel)
 	p.saveScreenshot(name)
 }
 
@@ -125,6 +131,22 @@ func TestRealAPIShowsTheSeedsLastModelCallAsEachProvidersRequest(t *testing.T) {
 	all := jsonPath(t, exported, "messages").([]any)
 	require.Len(t, all, 4, "the conversation holds every message: %v", all)
 	assert.Equal(t, []any{map[string]any{"type": "text", "text": "The answer is 5."}}, jsonPath(t, all, 3, "content"))
+
+	// While stepping, the region follows the model call stepped to.
+	p.setValue(apiRegion+` select[aria-label="Format"]`, "chat")
+	// (The region renders while it is on screen: the test looks at it
+	// after each step, as a reader would.)
+	summary := func() string {
+		p.lookAt(apiRegion)
+		return p.text("#real-api-summary")
+	}
+	p.click("#step")
+	for i := 0; i < 10 && !strings.HasPrefix(summary(), "Model call 1 "); i++ {
+		p.click("#step")
+	}
+	require.True(t, strings.HasPrefix(summary(), "Model call 1 "), "stepping reaches model call 1; the region says %q", p.text("#real-api-summary"))
+	stepped, _ := p.realAPIBody("chat")
+	assert.Len(t, jsonPath(t, stepped, "messages"), 1, "at model call 1 the request holds the user message only")
 }
 
 // unansweredRunFile is a crafted run: the model calls add, and the next

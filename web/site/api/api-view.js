@@ -9,6 +9,7 @@ import { h } from "../util/dom.js";
 import { FORMATS } from "./formats.js";
 import { apiAt, runTools, conversationOf } from "./at-call.js";
 import { setDisabled } from "../views/runner.js";
+import { modelCallAt } from "../run/model-input.js";
 
 // A body longer than this shows its start; Copy copies all of it.
 const SHOWN_CHARS = 200_000;
@@ -84,7 +85,9 @@ export class ApiView {
     if (!this.shown) return;
     const { trace, upto, live } = this.shown;
     this.trace = trace;
-    const key = trace ? `${trace.length}:${upto}:${this.format}:${live}` : "";
+    // The body changes only at a model call and when its answer arrives:
+    // steps between them show the same one.
+    const key = trace ? `${trace.length}:${this.format}:${live}:${callKey(trace, upto)}` : "";
     if (key === this.key && trace === this.shownTrace) return;
     this.key = key;
     this.shownTrace = trace;
@@ -154,6 +157,15 @@ export class ApiView {
     const text = JSON.stringify(conversationOf(t, this.format, this.toolsOf(t)), null, 2);
     this.download(`agentloop-${this.format}-conversation.json`, text);
   }
+}
+
+// callKey says which model call events[0..upto] is at, and whether its
+// answer is in.
+function callKey(trace, upto) {
+  const at = upto >= 0 ? modelCallAt(trace.events, Math.min(upto, trace.length - 1)) : null;
+  if (!at) return "none";
+  const answer = trace.messagePos[at.count];
+  return `${at.start}:${answer !== undefined && answer <= upto}`;
 }
 
 function schemaNote(t) {
