@@ -41,8 +41,10 @@ export function requestBody(format, messages, tools) {
 }
 
 // responseBody returns the response body the answer stands for: answer is
-// the assistant message ({message, step, index}) that model call k gave.
-export function responseBody(format, answer, k, usage = answer.message && answer.message.usage) {
+// the assistant message ({message, step, index}) that model call k gave;
+// its usage, if the action reports one, is the response's.
+export function responseBody(format, answer, k) {
+  const usage = answer.message && answer.message.usage;
   const [item] = turnsOf([{ ...answer, role: "assistant" }], formatById(format).idPrefix);
   const inTokens = Number(usage && usage.input_tokens) || 0;
   const outTokens = Number(usage && usage.output_tokens) || 0;
