@@ -44,12 +44,12 @@ export function mountRealApi({ runner, code, locked = false }) {
   const compare = new CompareView(compareSection);
 
   // Opening a conversation: its setup replaces the editors' code.
-  const takeSetup = (result, name) => {
-    if (runner.running) return `${name} could not be opened: a run is in progress; stop it first.`;
+  const takeSetup = (result, file) => {
+    if (runner.running) return `${file || "The conversation"} could not be opened: a run is in progress; stop it first.`;
     const label = formatById(result.format).label;
     code.replaceCode({ ...result.setup, mode: "playground" }, { why: `The ${label} conversation` });
     const notes = result.notes.length > 0 ? ` ${result.notes.join(" ")}` : "";
-    const from = name === "The conversation" ? "" : ` (${name})`;
+    const from = file ? ` (${file})` : "";
     notice(`Opened an ${label} conversation${from} as a scripted model and recorded tool results: press Step or Run to step it through the loop.${notes}`);
     return "";
   };

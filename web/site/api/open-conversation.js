@@ -11,8 +11,9 @@ import { conversationSetup } from "./replay.js";
 const MAX_BYTES = 16 * 1024 * 1024;
 
 export class OpenConversation {
-  // onSetup(result, name) gets what conversationSetup made; it returns an
-  // error text when the page cannot take it now (a run is in progress).
+  // onSetup(result, file) gets what conversationSetup made and the name of
+  // the file it came from ("" when pasted); it returns an error text when
+  // the page cannot take it now (a run is in progress).
   constructor(onSetup) {
     this.onSetup = onSetup;
     this.text = h("textarea", { id: "conversation-text", rows: "12", spellcheck: "false", "aria-describedby": "conversation-hint conversation-error" });
@@ -43,7 +44,7 @@ export class OpenConversation {
     cancel.addEventListener("click", () => this.dialog.close());
     this.dialog.querySelector("form").addEventListener("submit", (e) => {
       e.preventDefault();
-      this.open(this.text.value, "The conversation");
+      this.open(this.text.value, "");
     });
     this.file.addEventListener("change", () => {
       if (this.file.files && this.file.files[0]) this.readFile(this.file.files[0]);
@@ -86,14 +87,15 @@ export class OpenConversation {
     this.open(text, file.name);
   }
 
-  // open reads text; a conversation that opens closes the dialog.
-  open(text, name) {
+  // open reads text (from file, or pasted when ""); a conversation that
+  // opens closes the dialog.
+  open(text, file) {
     const result = conversationSetup(text);
     if (result.error) {
-      this.showError(`${name} could not be opened: ${result.error} Nothing was changed.`);
+      this.showError(`${file || "The conversation"} could not be opened: ${result.error} Nothing was changed.`);
       return;
     }
-    const refused = this.onSetup(result, name);
+    const refused = this.onSetup(result, file);
     if (refused) {
       this.showError(refused);
       return;
