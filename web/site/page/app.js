@@ -32,6 +32,7 @@ import { runView, onButton } from "./run-view.js";
 import { timeTravel } from "./time-travel.js";
 import { shareAndExport } from "./share-export.js";
 import { engineStatus } from "./engine-status.js";
+import { idle } from "../util/defer.js";
 
 const opts = readOptions();
 document.body.classList.toggle("embed", opts.embed);
@@ -133,7 +134,13 @@ page.exercise = new Exercise({
   },
 });
 
-timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly });
+// A dropped file that is no run file may be a provider's conversation.
+const otherFile = (text, name) => Boolean(page.realApi && page.realApi.openConversationText(text, name));
+timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly, otherFile });
+// "As a real API" and "Compare runs" come once the page is idle: they bring the parser.
+idle()
+  .then(() => import("../api/mount.js"))
+  .then(({ mountRealApi }) => (page.realApi = mountRealApi({ runner, code, locked: opts.readonly })));
 const scheduleEmbedLink = shareAndExport({ onButton, code, runner, readonly: opts.readonly });
 
 // edited follows every edit of the user's: in an editor or a field. It is
