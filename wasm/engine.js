@@ -244,7 +244,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
     for (const k of ownKeys(v)) {
       n += k.length;
       if (k === "calls" && Object.prototype.hasOwnProperty.call(read, "calls") && read.calls !== undefined) {
-        for (let i = 0; i < entries.length && n <= left; i++) n += entrySize(entries[i], seen, left - n);
+        for (let i = 0; i < entries.length && n <= left; i++) n += callSize(entries[i], seen, left - n);
       } else {
         n += size(Object.prototype.hasOwnProperty.call(read, k) ? read[k] : readField(v, k), seen, left - n);
       }
@@ -253,8 +253,8 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
     return n;
   }
 
-  // entrySize is the size of a call of an action's "calls" list.
-  function entrySize(e, seen, left) {
+  // callSize is the size of a call of an action's "calls" list.
+  function callSize(e, seen, left) {
     if (e.call === undefined) return 1;
     let n = 0;
     for (const k of ownKeys(e.call)) {
