@@ -11,8 +11,8 @@ WASM_ENV := GOOS=js GOARCH=wasm
 all: build
 
 ## build: compile the bridge to web/site/main.wasm, copy wasm_exec.js and the loop's source beside it,
-## write the Exercise's cases.json, and bundle the page and its worker into web/site/dist/ (npm packages from web/package-lock.json).
-build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/dist/app.js web/site/cases.json
+## write the Exercise's cases.json and followups.json (level 2), and bundle the page and its worker into web/site/dist/ (npm packages from web/package-lock.json).
+build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/dist/app.js web/site/cases.json web/site/followups.json
 
 # Two packages are compiled without inlining: each inlined call records a node
 # in the binary's tables for tracebacks, and these two record many. fmt runs
@@ -62,6 +62,10 @@ web/site/dist/app.js: $(SITE_JS) web/site/wasm_exec.js $(NPM_STAMP)
 web/site/cases.json: go.mod go.sum $(wildcard agent/*.go agent/agenttest/*.go web/cmd/cases/*.go)
 	$(GO) run ./web/cmd/cases -o $@
 
+# Level 2, the interviewer's follow-ups, computed the same way.
+web/site/followups.json: go.mod go.sum $(wildcard agent/*.go agent/agenttest/*.go web/cmd/cases/*.go)
+	$(GO) run ./web/cmd/cases -followups -o $@
+
 ## serve: build, then serve web/site/ on 127.0.0.1:$(PORT) until Ctrl+C.
 serve: build
 	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web/site
@@ -93,7 +97,7 @@ bench: build tools-chromium
 	GO=$(GO) $(GO) run ./web/bench
 
 clean:
-	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/cases.json
+	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/cases.json web/site/followups.json
 	rm -rf web/site/dist
 	rm -rf web/testdata/screenshots .bench web/node_modules
 
