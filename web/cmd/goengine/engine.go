@@ -179,6 +179,9 @@ func write(dir, name string, b []byte) (file, error) {
 	if err := tmp.Close(); err != nil {
 		return file{}, fmt.Errorf("writing %s: %w", name, err)
 	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return file{}, err
+	}
 	if err := os.Rename(tmp.Name(), filepath.Join(dir, name)); err != nil {
 		return file{}, err
 	}

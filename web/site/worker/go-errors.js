@@ -70,7 +70,7 @@ export function crashReport(output, code) {
   }
   const text = output.slice(starts[starts.length - 1].index);
   const first = text.split("\n")[0];
-  const message = first.startsWith("panic: ") ? `the loop panicked: ${first.slice("panic: ".length).replace(/ \[recovered\]$/, "")}` : first;
+  const message = first.startsWith("panic: ") ? `the loop panicked: ${first.slice("panic: ".length).replace(/ \[recovered[^\]]*\]$/, "")}` : first;
   const where = /^\s+(?:.*\/)?(loop\.go):(\d+)/m.exec(text);
   return { text, message, ...(where ? { at: `${where[1]}:${where[2]}` } : {}) };
 }
