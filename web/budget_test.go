@@ -21,7 +21,7 @@ const (
   big: () => "start " + "x".repeat(100000),
 }`
 	// bigOutputSteps is enough steps for the trace's content budget
-	// (trace.js, 16,000,000 characters: 80 steps of two 100 KB contents)
+	// (run/trace.js, 16,000,000 characters: 80 steps of two 100 KB contents)
 	// to cut the oldest, and few enough for the run to be quick.
 	bigOutputSteps = "150"
 )

@@ -20,7 +20,7 @@ const (
 }`
 	// maxRenderedMessages bounds the transcript's li.msg elements for a
 	// long run: the page shows the last messages only, and "show earlier"
-	// adds more up to this bound (transcript.js, WINDOW_MAX).
+	// adds more up to this bound (views/transcript.js, WINDOW_MAX).
 	maxRenderedMessages = 2000
 	// longRunTimeout bounds the 10,000-step run: generous, because this is
 	// not a speed test (make bench measures speed), only a check it ends.
