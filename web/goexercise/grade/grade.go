@@ -11,7 +11,7 @@
 //	{"type":"done","passed":56,"total":57}
 //
 // A case_start comes before the loop runs the case, so that a watchdog can
-// name a case that never ends. The difference is agenttest.CheckCase's, word
+// name a case that never ends. The difference is agenttest.Case.Check's, word
 // for word. panicAt is set when the loop panicked (and the panic was not the
 // model stopping a loop that called it too often): the file and line in the
 // learner's package where it did.
@@ -64,7 +64,7 @@ func Run(w io.Writer, loop agenttest.Loop, cases []agenttest.Case, learnerPkg st
 			return fmt.Errorf("grade: reporting the start of case %q: %w", c.Name, err)
 		}
 		var panicAt string
-		diff := agenttest.CheckCase(c, locatePanics(loop, learnerPkg, &panicAt))
+		diff := c.Check(locatePanics(loop, learnerPkg, &panicAt))
 		end := Report{Type: "case_end", Index: i, Name: c.Name, Passed: diff == nil}
 		if diff != nil {
 			end.Difference, end.PanicAt = diff.Error(), panicAt

@@ -75,7 +75,7 @@ func TestWrongLoopsFailWithAgenttestsOwnFirstDifference(t *testing.T) {
 					break
 				}
 			}
-			err := agenttest.CheckCase(c, tt.loop)
+			err := c.Check(tt.loop)
 			require.Error(t, err)
 			assert.Equal(t, err.Error(), first["difference"], "the Exercise words a difference unlike agenttest")
 			assert.Contains(t, first["difference"], tt.want)
