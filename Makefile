@@ -56,6 +56,7 @@ web/site/dist/app.js: $(SITE_JS) web/site/wasm_exec.js $(NPM_STAMP)
 	web/node_modules/.bin/esbuild web/site/page/app.js $(ESBUILD_FLAGS) --splitting --format=esm \
 	  --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
 	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/worker.js
+	web/node_modules/.bin/esbuild web/site/worker/go-grader.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/go-worker.js
 
 # The Exercise mode grades the learner's loop on agenttest's cases, computed
 # by running the real loop: one source of truth, never a copy kept by hand.

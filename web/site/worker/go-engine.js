@@ -1,16 +1,31 @@
 // Loads the Go Exercise's engine (what make build writes into web/site/go/,
 // see web/cmd/goengine): the manifest, compile.wasm and link.wasm compiled
 // to WebAssembly.Module, the package archives and the harness's source.
-// The sandbox frame loads it once; every Check's fresh worker gets the
+// The page downloads it (the sandbox frame has no network), the frame
+// compiles the two modules once, and every Check's fresh worker gets the
 // same modules, so only the first Check pays for compiling them.
 //
-// loadEngine(base, {fetchBytes, onProgress}) resolves to
-// {manifest, compile, link, archives, harness}. fetchBytes(url, onBytes)
-// resolves to a Uint8Array and calls onBytes(n) as n more bytes arrive
-// (default: fetch, read as a stream). onProgress({phase, loaded, total})
-// hears "download" (bytes so far, of all files) and then "compile".
+// downloadEngine(base, {fetchBytes, onProgress}) resolves to
+// {manifest, compile, link, archives, harness} with compile and link as
+// bytes; fetchBytes(url, onBytes) resolves to a Uint8Array and calls
+// onBytes(n) as n more bytes arrive (default: fetch, read as a stream);
+// onProgress({phase: "download", loaded, total}) hears the bytes so far,
+// of all files. compileEngine(downloaded) resolves to the same with
+// compile and link as WebAssembly.Module; loadEngine does both.
 
-export async function loadEngine(base, { fetchBytes = fetchStreaming, onProgress = () => {} } = {}) {
+export async function loadEngine(base, options = {}) {
+  const onProgress = options.onProgress || (() => {});
+  const downloaded = await downloadEngine(base, options);
+  onProgress({ phase: "compile" });
+  return compileEngine(downloaded);
+}
+
+export async function compileEngine({ compile, link, ...rest }) {
+  const [compileModule, linkModule] = await Promise.all([WebAssembly.compile(compile), WebAssembly.compile(link)]);
+  return { ...rest, compile: compileModule, link: linkModule };
+}
+
+export async function downloadEngine(base, { fetchBytes = fetchStreaming, onProgress = () => {} } = {}) {
   const url = (name) => new URL(name, base).href;
   const manifest = JSON.parse(new TextDecoder().decode(await fetchBytes(url("manifest.json"), () => {})));
   const parts = [manifest.compile, manifest.link, manifest.archives, manifest.harness];
@@ -21,9 +36,7 @@ export async function loadEngine(base, { fetchBytes = fetchStreaming, onProgress
     loaded += n;
     onProgress({ phase: "download", loaded, total });
   };
-  const [compileBytes, linkBytes, archives, harness] = await Promise.all(parts.map((f) => fetchBytes(url(f.url), onBytes)));
-  onProgress({ phase: "compile", loaded: total, total });
-  const [compile, link] = await Promise.all([WebAssembly.compile(compileBytes), WebAssembly.compile(linkBytes)]);
+  const [compile, link, archives, harness] = await Promise.all(parts.map((f) => fetchBytes(url(f.url), onBytes)));
   return { manifest, compile, link, archives, harness: new TextDecoder().decode(harness) };
 }
 
