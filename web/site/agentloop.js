@@ -305,10 +305,10 @@ class Frame {
   // port; onError(message) hears its error events, onCrash(reason, lost)
   // that the frame is gone. It returns the worker's id. (A frame that
   // failed is no longer current, so none is asked for a worker.)
-  startWorker(port, onError, onCrash) {
+  startWorker(port, onError, onCrash, kind = "js") {
     const id = this.nextID++;
     this.workers.set(id, { onError, onCrash });
-    this.control.postMessage({ type: "start", id, port, timeOrigin: performance.timeOrigin, postedAt: performance.now() }, [port]);
+    this.control.postMessage({ type: "start", id, port, kind, timeOrigin: performance.timeOrigin, postedAt: performance.now() }, [port]);
     return id;
   }
 
@@ -1042,6 +1042,26 @@ export async function runAgentSandboxed(sources, userMsg, options = {}) {
   });
 }
 
+// ---- the Go Exercise's workers (see exercise/go-sandbox.js) ----
+
+// startGoWorker starts a Go Exercise worker (dist/go-worker.js) in the
+// sandbox frame, whose channel to the page is port. engine is the
+// downloaded Go engine (worker/go-engine.js's downloadEngine): the frame
+// has no network, so the page sends it, once per frame (a copy, so that a
+// frame that replaces a crashed one gets it too), and the frame compiles
+// it once for all its Go workers. onError(message) hears the worker's
+// error events, onCrash(reason) that the frame is gone. It returns a
+// function that terminates the worker.
+export function startGoWorker(port, engine, onError, onCrash) {
+  const frame = currentFrame();
+  if (frame.goEngine !== engine) {
+    frame.goEngine = engine;
+    frame.control.postMessage({ type: "go_engine", ...engine });
+  }
+  const id = frame.startWorker(port, onError, (reason) => onCrash(reason), "go");
+  return () => frame.terminate(id);
+}
+
 // The playground (page/engine.js) finds this module here, so that its bundle
 // uses this very loader and sandbox.
-globalThis.agentloop ||= { Sandbox, onProgress, firstReady: () => performance.getEntriesByName("runAgent-ready").length > 0 };
+globalThis.agentloop ||= { Sandbox, onProgress, startGoWorker, firstReady: () => performance.getEntriesByName("runAgent-ready").length > 0 };
