@@ -47,10 +47,15 @@ func jsInt(n int) string {
 }
 
 // ofKind returns the messages of one type, in order.
-func ofKind(ms []map[string]any, kind string) []map[string]any {
+func ofKind(ms []map[string]any, kind string) []map[string]any { return having(ms, "type", kind) }
+
+// ofPhase returns the progress reports of one phase, in order.
+func ofPhase(ps []map[string]any, phase string) []map[string]any { return having(ps, "phase", phase) }
+
+func having(ms []map[string]any, key, value string) []map[string]any {
 	var out []map[string]any
 	for _, m := range ms {
-		if m["type"] == kind {
+		if m[key] == value {
 			out = append(out, m)
 		}
 	}
@@ -74,9 +79,10 @@ func TestPageGoCheckGradesInTheSandboxStopsARunawayAndChecksAgain(t *testing.T) 
 	assert.Equal(t, n, done[0]["passedCount"], "a correct Go loop did not pass every case in the browser")
 	assert.Equal(t, n, done[0]["total"])
 	require.NotEmpty(t, first.Progress, "the engine's download showed no progress")
-	last := ofKind(first.Progress, "download")
-	require.NotEmpty(t, last)
+	last := ofPhase(first.Progress, "download")
+	require.NotEmpty(t, last, "the engine's download showed no bytes")
 	assert.Equal(t, last[len(last)-1]["total"], last[len(last)-1]["loaded"], "the download's progress never reached its total")
+	assert.NotEmpty(t, ofPhase(first.Progress, "compile"), "the engine's compile was not shown")
 	t.Logf("first Check: %v", done[0]["timing"])
 
 	spin := "package loop\n\nimport \"agentloop.dev/agent/agenttest\"\n\nfunc RunAgent(model agenttest.Model, tools map[string]agenttest.Tool, userMsg string, maxSteps int) string {\n\tfor {\n\t}\n}\n"
@@ -89,6 +95,6 @@ func TestPageGoCheckGradesInTheSandboxStopsARunawayAndChecksAgain(t *testing.T) 
 	done = ofKind(again.Messages, "done")
 	require.Len(t, done, 1, "the Check after a runaway did not finish")
 	assert.Equal(t, n, done[0]["passedCount"], "the Check after a runaway did not work")
-	assert.Empty(t, ofKind(again.Progress, "download"), "the engine was downloaded again")
+	assert.Empty(t, ofPhase(again.Progress, "download"), "the engine was downloaded again")
 	t.Logf("next Check: %v", done[0]["timing"])
 }
