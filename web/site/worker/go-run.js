@@ -23,7 +23,16 @@ export async function runGo(module, { name, args = [], env = {}, fs }) {
     code = c;
   };
   const instance = await WebAssembly.instantiate(module, go.importObject);
-  await go.run(instance);
+  try {
+    await go.run(instance);
+  } finally {
+    // A program may exit with a timer of its runtime's still scheduled
+    // (the compiler and linker do, now and then): wasm_exec.js would wake
+    // the exited program when it fires, and throw from a timer, which
+    // fails the worker.
+    for (const timer of go._scheduledTimeouts.values()) clearTimeout(timer);
+    go._scheduledTimeouts.clear();
+  }
   if (code === null) throw new Error(`${name} ended without exiting`);
   return code;
 }
