@@ -98,8 +98,9 @@ func TestBrowserEngineGradesEveryLoopAsGoDoes(t *testing.T) {
 		unsafe    = "../testdata/import-unsafe-escaped.go.txt"
 		signature = "../testdata/signature.go.txt"
 		goroutine = "../internal/loops/goroutine/loop.go"
+		prints    = "../testdata/prints.go.txt"
 	)
-	files := []string{syntax, importOS, unsafe, signature, goroutine}
+	files := []string{syntax, importOS, unsafe, signature, goroutine, prints}
 	for _, l := range loops {
 		files = append(files, l.file)
 	}
@@ -152,6 +153,25 @@ func TestBrowserEngineGradesEveryLoopAsGoDoes(t *testing.T) {
 		first := errs[0]["errors"].([]any)[0].(map[string]any)
 		assert.Equal(t, float64(5), first["line"], "the error is not at func RunAgent")
 		assert.Contains(t, first["message"], "loop.go must define func RunAgent(model agenttest.Model, tools map[string]agenttest.Tool, userMsg string, maxSteps int) string")
+	})
+
+	t.Run("what the loop prints is shown with the case it printed during", func(t *testing.T) {
+		ms := got[prints].Messages
+		done := ofType(ms, "done")
+		require.Len(t, done, 1)
+		assert.Equal(t, float64(len(agenttest.Cases())), done[0]["passedCount"], "printing changed the verdicts")
+		byCase := map[float64]string{}
+		for _, o := range ofType(ms, "output") {
+			byCase[o["index"].(float64)] += o["text"].(string)
+		}
+		for i, c := range agenttest.Cases() {
+			if c.MaxSteps > 0 {
+				assert.Contains(t, byCase[float64(i)], "calling the model with 1 messages\n", "case %q's output is missing", c.Name)
+			}
+		}
+		assert.NotContains(t, byCase, float64(-1), "output was laid before any case")
+		assert.Equal(t, "calling the model with 1 messages\n", byCase[0], "case 0 (a final at once) printed once")
+		assert.Equal(t, "calling the model with 1 messages\ncalling the model with 3 messages\n", byCase[6], "case 6 (one tool then final) printed twice")
 	})
 
 	t.Run("a panic in the loop's goroutine is reported with its line", func(t *testing.T) {
