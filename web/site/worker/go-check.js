@@ -18,7 +18,8 @@
 //        the program died during case index (a panic in a goroutine the
 //        loop started, a deadlock): message is the runtime's first line,
 //        at the loop.go:LINE it named
-//   {type: "done", passedCount?, total?, timing: {compileMs, linkMs, runMs}}
+//   {type: "done", passedCount?, total?, timing: {compileMs, linkMs, loadMs, runMs, programBytes}}
+//        loadMs: compiling the linked program to a WebAssembly.Module
 // and resolves when done is posted. engine is what loadEngine returns
 // (go-engine.js): {compile, link, manifest, archives, harness}.
 
@@ -91,7 +92,11 @@ export async function checkGo(engine, source, post) {
   if ((await timed("link", engine.link, linkArgs)) !== 0) {
     throw new Error(`the linker failed: ${stderrText()}`);
   }
-  const program = await WebAssembly.compile(files.get("/work/main.wasm"));
+  const linked = files.get("/work/main.wasm");
+  const t1 = performance.now();
+  const program = await WebAssembly.compile(linked);
+  timing.loadMs = Math.round(performance.now() - t1);
+  timing.programBytes = linked.length;
   await runProgram(program, post, timing);
 }
 
