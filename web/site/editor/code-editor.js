@@ -33,7 +33,7 @@ const userEdited = StateField.define({
 // The editors' look follows the page: every colour is one of its custom
 // properties, which follow the page's color-scheme (style.css). Syntax
 // colours are the .tok-* classes of classHighlighter, also in style.css.
-const pageTheme = EditorView.theme({
+export const pageTheme = EditorView.theme({
   "&": { color: "var(--fg)", backgroundColor: "var(--code-bg)", fontSize: "13px", height: "100%" },
   ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "20px", overflow: "auto" },
   ".cm-content": { caretColor: "var(--fg)", padding: "0.5rem 0" },

@@ -21,8 +21,11 @@ export class Exercise {
   // there); progress: the saved {passed, total, hints};
   // onProgress(progress) hears every change of it; onCompileError(err)
   // and onCheckStart() let the page show an editor's error the way it does
-  // for the playground's; onOpen(c) opens case c in the playground.
-  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen }) {
+  // for the playground's; onOpen(c) opens case c in the playground;
+  // goCheck, when the learner picked Go, checks and shows instead
+  // (exercise/go-check-view.js: active(), check(), stop(), render()).
+  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, goCheck = null }) {
+    this.goCheck = goCheck;
     this.engine = engine;
     this.editor = editor;
     this.els = els;
@@ -41,7 +44,8 @@ export class Exercise {
       if (!isDisabled(els.check)) this.check();
     });
     els.stop.addEventListener("click", () => {
-      if (!isDisabled(els.stop)) this.job.stop();
+      if (this.goActive()) this.goCheck.stop();
+      else if (!isDisabled(els.stop)) this.job.stop();
     });
     els.showHint.addEventListener("click", () => {
       if (!isDisabled(els.showHint)) this.showHint();
@@ -93,7 +97,13 @@ export class Exercise {
     return this.cases;
   }
 
+  // goActive reports whether Check grades the Go loop.
+  goActive() {
+    return Boolean(this.goCheck && this.goCheck.active());
+  }
+
   async check() {
+    if (this.goActive()) return this.goCheck.check();
     if (this.job) return;
     // As Run does, Check waits for a wrong time limit to be put right.
     const limit = checkTimeLimit(this.limitField.value);
@@ -164,6 +174,7 @@ export class Exercise {
     if (els.hints.children.length !== this.hints) {
       els.hints.replaceChildren(...HINTS.slice(0, this.hints).map((text) => h("li", { className: "hint-text", text })));
     }
+    if (this.goActive()) return this.goCheck.render();
     els.summary.textContent = this.summary();
     this.renderBanner();
     this.renderFailures();

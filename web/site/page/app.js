@@ -19,6 +19,8 @@ import { readOptions } from "./url-options.js";
 import { notice } from "./notice.js";
 import { foldAway } from "./fold.js";
 import { Exercise } from "../exercise/exercise.js";
+import { Language } from "../exercise/language.js";
+import { GoCheckView } from "../exercise/go-check-view.js";
 import { playgroundState } from "../exercise/case.js";
 import { CodeState } from "./code-state.js";
 import { ExamplesMenu } from "./examples-menu.js";
@@ -79,7 +81,24 @@ const mode = pageMode({
   onShown: (m) => m === "exercise" && page.exercise && page.exercise.showLimit(),
   onPicked: () => code.save(),
 });
-const code = new CodeState({ editors, fields, store, embed: opts.embed, mode, clearErrors: errors.clear });
+// The Exercise's language and Go loop, saved and shared with the rest.
+const language = new Language({
+  els: {
+    select: byId("exercise-language"),
+    jsBlock: byId("js-loop-block"),
+    goBlock: byId("go-loop-block"),
+    goBox: byId("go-loop-box"),
+    goError: byId("go-loop-error"),
+    starter: byId("go-starter"),
+    statement: byId("exercise-statement"),
+  },
+  onChange: () => {
+    edited("goLoop");
+    if (page.exercise) page.exercise.render();
+  },
+  onCheck: () => page.exercise.check(),
+});
+const code = new CodeState({ editors, fields, store, embed: opts.embed, mode, clearErrors: errors.clear, language });
 store.use(code.keyFor(opts.example));
 
 new ExamplesMenu({
@@ -126,13 +145,22 @@ page.exercise = new Exercise({
     code.save();
   },
   onCompileError: errors.show,
-  // A case opens in the playground, to step through the real loop on it;
-  // nothing runs until the user presses Run or Step.
-  onOpen: (c) => {
-    code.replaceCode({ ...playgroundState(c), mode: "playground" }, { why: `The case "${c.name}"` });
-    fields.userMessage.scrollIntoView({ block: "nearest" });
-  },
+  onOpen: openCase,
+  goCheck: new GoCheckView({
+    language,
+    els: { check: byId("check"), stop: byId("check-stop"), summary: byId("exercise-summary"), banner: byId("exercise-banner"), failures: byId("exercise-failures") },
+    timeLimitMs: () => Number(fields.timeLimit.value) || 2000,
+    loadCases: () => page.exercise.loadCases(),
+    onOpen: openCase,
+  }),
 });
+
+// openCase opens a case in the playground, to step through the real loop
+// on it; nothing runs until the user presses Run or Step.
+function openCase(c) {
+  code.replaceCode({ ...playgroundState(c), mode: "playground" }, { why: `The case "${c.name}"` });
+  fields.userMessage.scrollIntoView({ block: "nearest" });
+}
 
 // A dropped file that is no run file may be a provider's conversation.
 const otherFile = (text, name) => Boolean(page.realApi && page.realApi.openConversationText(text, name));

@@ -27,9 +27,11 @@ export class CodeState {
   // maxSteps, timeLimit, toolTimeoutMs}; store: the Store (page/storage.js);
   // embed: whether the page is a tutorial's frame; mode: {get(), set(mode)}
   // of the page's mode; clearErrors(names): takes the errors shown beside
-  // the named editors away.
-  constructor({ editors, fields, store, embed, mode, clearErrors }) {
-    Object.assign(this, { editors, fields, store, embed, mode, clearErrors });
+  // the named editors away; language: the Exercise's language and Go loop
+  // (exercise/language.js: read() gives {language, goLoop}, apply(s)
+  // shows a state's).
+  constructor({ editors, fields, store, embed, mode, clearErrors, language }) {
+    Object.assign(this, { editors, fields, store, embed, mode, clearErrors, language });
     // example is the example the editors were filled from, kept while the
     // user edits it, so its title and explanation stay, marked "(edited)".
     this.example = "";
@@ -75,6 +77,7 @@ export class CodeState {
       mode: this.mode.get(),
       toolTimeoutMs: f.toolTimeoutMs.value,
       example: this.example,
+      ...this.language.read(),
     };
   }
 
@@ -92,6 +95,7 @@ export class CodeState {
     if (s.timeLimit !== undefined) f.timeLimit.value = s.timeLimit;
     if (s.loop !== undefined) this.editors.loop.value = s.loop;
     if (s.mode !== undefined) this.mode.set(s.mode);
+    this.language.apply(s);
     f.toolTimeoutMs.value = s.toolTimeoutMs ?? "";
     this.example = s.example === undefined ? matchingExample(s) : exampleById(s.example) ? s.example : "";
     this.clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);

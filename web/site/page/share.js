@@ -62,8 +62,8 @@ export async function decodeState(payload) {
     throw new Error("the link's state is cut short or damaged (it is not JSON)");
   }
   // A playground link carries the model and tools; an Exercise link the
-  // learner's loop.
-  const code = state && typeof state === "object" && ((typeof state.model === "string" && typeof state.tools === "string") || typeof state.loop === "string");
+  // learner's loop, in JavaScript or in Go.
+  const code = state && typeof state === "object" && ((typeof state.model === "string" && typeof state.tools === "string") || typeof state.loop === "string" || typeof state.goLoop === "string");
   if (!code) {
     throw new Error("the link's state has no model and tools");
   }

@@ -1,12 +1,14 @@
 // What the user typed, kept in localStorage so that a reload, a crash of
 // user code (which only ever kills a worker) or a worker restart loses
 // nothing. The state is {model, tools, userMessage, maxSteps, timeLimit,
-// toolTimeoutMs, loop, mode, example}, all strings, exactly as the fields
+// toolTimeoutMs, loop, mode, example, language, goLoop}, all strings, exactly as the fields
 // hold them (an invalid max steps is kept too: it is what the user typed;
 // an empty tool timeout is none); loop is the Exercise's Your loop editor,
 // mode the page's mode ("playground" or "exercise") and example the id of
 // the shipped example the code was loaded from ("" for none), so that an
-// edited example keeps its name. The Exercise's progress is kept beside it
+// edited example keeps its name; language is the Exercise's language
+// ("javascript" or "go") and goLoop its Go loop.go, kept apart from the
+// JavaScript loop (exercise/language.js). The Exercise's progress is kept beside it
 // (saveProgress), and so is the code the user wrote that the editors no
 // longer show: their edits of each example (KEY:example:ID) and a list of
 // their own code (KEY:own; a page from before the list kept one state, as
@@ -15,7 +17,7 @@
 // that names what the page keeps.
 
 export const KEY = "agentloop:v1";
-const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode", "example"];
+const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode", "example", "language", "goLoop"];
 
 // A Store reads and writes one key, and beside it the code the user wrote
 // that the editors no longer show (keepExample, keepOwn). Storage may be
@@ -213,10 +215,10 @@ export function pick(v) {
 }
 
 // pickCode keeps what a piece of code is: the fields without the
-// Exercise's loop and the page's mode, which stay as they are when code
+// Exercise's loops and language and the page's mode, which stay as they are when code
 // comes back.
 export function pickCode(v) {
-  const { loop, mode, ...code } = pick(v);
+  const { loop, mode, language, goLoop, ...code } = pick(v);
   return code;
 }
 

@@ -1,0 +1,126 @@
+// The Exercise's Language control: JavaScript (Your loop as runAgent, the
+// page's own editor) or Go (Your loop as loop.go, a Go editor that loads
+// only when Go is picked). The two loops are kept apart: picking Go never
+// touches the JavaScript loop, and back. page/code-state.js saves and
+// shares what read() gives ({language, goLoop}) and shows a state's
+// through apply(s); this module stores nothing itself.
+
+import { GO_STUB } from "./go-text.js";
+
+export const LANGUAGES = ["javascript", "go"];
+
+export class Language {
+  // els: {select, jsBlock, goBlock, goBox, goError, goHint, starter,
+  // statement}; onChange() hears the learner's pick and every edit of the
+  // Go loop; onCheck(): Ctrl/⌘+Enter in the Go editor.
+  constructor({ els, onChange = () => {}, onCheck = () => {} }) {
+    Object.assign(this, { els, onChange, onCheck });
+    this.language = "javascript";
+    this.goLoop = GO_STUB; // what the Go editor holds before it is made
+    this.editor = null;
+    this.loading = null;
+    this.jsStatement = els.statement.textContent;
+    els.select.addEventListener("change", () => {
+      this.show(els.select.value);
+      this.onChange();
+    });
+    els.starter.addEventListener("click", () => this.downloadStarter());
+    this.show(this.language);
+  }
+
+  isGo() {
+    return this.language === "go";
+  }
+
+  get source() {
+    return this.editor ? this.editor.value : this.goLoop;
+  }
+
+  read() {
+    return { language: this.language, goLoop: this.source };
+  }
+
+  // apply shows state s's language and Go loop, where it has them (a
+  // playground link or an example has neither, and changes neither).
+  apply(s) {
+    if (typeof s.goLoop === "string") {
+      this.goLoop = s.goLoop;
+      if (this.editor) this.editor.value = s.goLoop;
+    }
+    if (LANGUAGES.includes(s.language)) this.show(s.language);
+  }
+
+  // show switches the Exercise to language: its editor, its words, its
+  // controls.
+  show(language) {
+    if (!LANGUAGES.includes(language)) language = "javascript";
+    this.language = language;
+    const { els } = this;
+    const go = this.isGo();
+    els.select.value = language;
+    els.jsBlock.hidden = go;
+    els.goBlock.hidden = !go;
+    els.starter.hidden = !go;
+    els.statement.textContent = go
+      ? "Write RunAgent in loop.go, the loop at the heart of an agent, in Go. Check compiles it with the real Go compiler, here in your browser, and runs it on every case of agenttest, comparing what the model sees and what your loop returns with what the real loop (agent.Run) did. Go starter downloads the same file with a test, to practise with go test."
+      : this.jsStatement;
+    if (go) this.ensureEditor();
+  }
+
+  // ensureEditor makes the Go editor (once), loading CodeMirror's Go mode.
+  ensureEditor() {
+    if (!this.loading) {
+      this.loading = import("../editor/go-editor.js").then(({ GoEditor }) => {
+        this.editor = new GoEditor(this.els.goBox, {
+          id: "go-loop-editor",
+          label: "Your loop",
+          describedBy: "go-loop-hint exercise-keys go-loop-error",
+          doc: this.goLoop,
+          onChange: () => {
+            this.showErrors([]);
+            this.onChange();
+          },
+          onCheck: () => this.onCheck(),
+        });
+        return this.editor;
+      });
+    }
+    return this.loading;
+  }
+
+  // showErrors shows the compiler's errors under the editor, as gc writes
+  // them (loop.go:L:C: …), and marks each on its line; [] clears them.
+  showErrors(errors) {
+    const el = this.els.goError;
+    el.textContent = errors.map((e) => (e.line ? `loop.go:${e.line}:${e.column || 1}: ${e.message}` : e.message)).join("\n");
+    el.hidden = errors.length === 0;
+    if (this.editor) this.editor.showErrors(errors);
+  }
+
+  // downloadStarter saves go-starter.zip: a folder loop/ with go.mod,
+  // loop_test.go and loop.go holding the code in the editor now.
+  async downloadStarter() {
+    const base = new URL("exercise/go-starter/", document.baseURI);
+    const [{ zipSync, strToU8 }, goMod, loopTest] = await Promise.all([
+      import("fflate"),
+      fetchText(new URL("go.mod", base)),
+      fetchText(new URL("loop_test.go", base)),
+    ]);
+    const zip = zipSync(
+      { loop: { "go.mod": strToU8(goMod), "loop.go": strToU8(this.source), "loop_test.go": strToU8(loopTest) } },
+      { level: 0 },
+    );
+    const url = URL.createObjectURL(new Blob([zip], { type: "application/zip" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "go-starter.zip";
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+}
+
+async function fetchText(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url.pathname}: HTTP ${res.status}`);
+  return res.text();
+}
