@@ -122,3 +122,13 @@ test("thousands of random and damaged links give a state or a clear error, never
   }
   assert.ok(opened > 0, "some damaged links still open (the fuzzing reaches the checks after inflating)");
 });
+
+test("a Go Exercise link carries the language and the Go loop, apart from the JavaScript loop", async () => {
+  const state = { mode: "exercise", language: "go", goLoop: "package loop\n", loop: "function runAgent() {}" };
+  const { state: back } = await decodeState(await encodeState(state));
+  assert.equal(back.language, "go", "the link forgot the Exercise's language");
+  assert.equal(back.goLoop, "package loop\n", "the link lost the Go loop");
+  assert.equal(back.loop, "function runAgent() {}", "the link mixed the JavaScript loop up with the Go one");
+  const { state: goOnly } = await decodeState(await encodeState({ language: "go", goLoop: "package loop\n" }));
+  assert.equal(goOnly.goLoop, "package loop\n", "a link with only a Go loop is refused");
+});

@@ -20,6 +20,7 @@ import { clearHash } from "./url-options.js";
 import { hideNotice, notice, reword } from "./notice.js";
 import { STUB } from "../exercise/text.js";
 
+const NO_LANGUAGE = { read: () => ({}), apply: () => {} };
 const BACK = "Your code is back. The code it replaced is kept:";
 
 export class CodeState {
@@ -29,8 +30,8 @@ export class CodeState {
   // of the page's mode; clearErrors(names): takes the errors shown beside
   // the named editors away; language: the Exercise's language and Go loop
   // (exercise/language.js: read() gives {language, goLoop}, apply(s)
-  // shows a state's).
-  constructor({ editors, fields, store, embed, mode, clearErrors, language }) {
+  // shows a state's; a page without the Exercise's languages has none).
+  constructor({ editors, fields, store, embed, mode, clearErrors, language = NO_LANGUAGE }) {
     Object.assign(this, { editors, fields, store, embed, mode, clearErrors, language });
     // example is the example the editors were filled from, kept while the
     // user edits it, so its title and explanation stay, marked "(edited)".
