@@ -12,9 +12,10 @@ export const LANGUAGES = ["javascript", "go"];
 export class Language {
   // els: {select, jsBlock, goBlock, goBox, goError, goHint, starter,
   // statement}; onChange() hears the learner's pick and every edit of the
-  // Go loop; onCheck(): Ctrl/⌘+Enter in the Go editor.
-  constructor({ els, onChange = () => {}, onCheck = () => {} }) {
-    Object.assign(this, { els, onChange, onCheck });
+  // Go loop; onShow() each time a language is shown (picked, or brought
+  // back by a reload or a link); onCheck(): Ctrl/⌘+Enter in the Go editor.
+  constructor({ els, onChange = () => {}, onShow = () => {}, onCheck = () => {} }) {
+    Object.assign(this, { els, onChange, onShow, onCheck });
     this.language = "javascript";
     this.goLoop = GO_STUB; // what the Go editor holds before it is made
     this.editor = null;
@@ -24,7 +25,9 @@ export class Language {
       this.show(els.select.value);
       this.onChange();
     });
-    els.starter.addEventListener("click", () => this.downloadStarter());
+    els.starter.addEventListener("click", () =>
+      this.downloadStarter().catch((err) => this.showErrors([{ message: `The Go starter could not be made: ${err.message}` }])),
+    );
     this.show(this.language);
   }
 
@@ -65,6 +68,7 @@ export class Language {
       ? "Write RunAgent in loop.go, the loop at the heart of an agent, in Go. Check compiles it with the real Go compiler, here in your browser, and runs it on every case of agenttest, comparing what the model sees and what your loop returns with what the real loop (agent.Run) did. Go starter downloads the same file with a test, to practise with go test."
       : this.jsStatement;
     if (go) this.ensureEditor();
+    this.onShow();
   }
 
   // ensureEditor makes the Go editor (once), loading CodeMirror's Go mode.

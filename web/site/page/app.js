@@ -92,10 +92,8 @@ const language = new Language({
     starter: byId("go-starter"),
     statement: byId("exercise-statement"),
   },
-  onChange: () => {
-    edited("goLoop");
-    if (page.exercise) page.exercise.render();
-  },
+  onChange: () => edited("goLoop"),
+  onShow: () => page.exercise && page.exercise.render(),
   onCheck: () => page.exercise.check(),
 });
 const code = new CodeState({ editors, fields, store, embed: opts.embed, mode, clearErrors: errors.clear, language });
