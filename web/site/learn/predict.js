@@ -4,7 +4,7 @@
 // the values, and the explanation is written from those events: nothing
 // here, nor in the lessons, holds the right answer.
 
-import { describeAction, describeMessage, list, plural } from "./run-facts.js";
+import { describeAction, describeEnd, describeMessage, list, plural } from "./run-facts.js";
 
 // KINDS maps a question's kind to what it reads: answer(run, q) is the
 // value the run gives (compared with the choices' values), explain(run,
@@ -17,7 +17,7 @@ export const KINDS = {
       const answers = runs(run.actions().map((e) => describeAction(e.message || {}))).map(
         ({ from, to, what }) => `${from === to ? `call ${from}` : `calls ${from} to ${to}`} got back a ${what}`,
       );
-      return `The loop called the model ${plural(run.modelCalls, "time")}: ${list(answers)}. ${endWords(run)}`;
+      return `The loop called the model ${plural(run.modelCalls, "time")}: ${list(answers)}. ${describeEnd(run)}`;
     },
   },
   // How many messages the model gets at call q.at.
@@ -25,14 +25,14 @@ export const KINDS = {
     answer: (run, q) => (run.seenAt(q.at) || { length: -1 }).length,
     explain: (run, q) => {
       const seen = run.seenAt(q.at);
-      if (!seen) return `The run made no model call ${q.at}: it ended first. ${endWords(run)}`;
+      if (!seen) return `The run made no model call ${q.at}: it ended first. ${describeEnd(run)}`;
       return `At call ${q.at} the model got ${plural(seen.length, "message")}: ${list(seen.map(describeMessage))}. Each call gets the whole list so far.`;
     },
   },
   // What the loop returns.
   result: {
     answer: (run) => run.result,
-    explain: (run) => `${endWords(run)} That string is what the loop returns.`,
+    explain: (run) => `${describeEnd(run)} That string is what the loop returns.`,
   },
   // What the first tool message holds.
   toolResult: {
@@ -42,9 +42,9 @@ export const KINDS = {
     },
     explain: (run) => {
       const [first] = run.results();
-      if (!first) return `No tool result was appended. ${endWords(run)}`;
+      if (!first) return `No tool result was appended. ${describeEnd(run)}`;
       const phase = run.toolEnds()[0] ? ` (the loop's line: phase ${run.toolEnds()[0].phase})` : "";
-      return `The loop appended ${describeMessage(first)}${phase}, and went on. ${endWords(run)}`;
+      return `The loop appended ${describeMessage(first)}${phase}, and went on. ${describeEnd(run)}`;
     },
   },
   // Whether the loop calls the model again after a call failed.
@@ -52,9 +52,9 @@ export const KINDS = {
     answer: (run) => (run.continuedAfterFailure() ? "continues" : "stops"),
     explain: (run) => {
       const [failed] = run.failedCalls();
-      if (!failed) return `No call failed in this run. ${endWords(run)}`;
+      if (!failed) return `No call failed in this run. ${describeEnd(run)}`;
       const again = run.continuedAfterFailure() ? `then it called the model again, at step ${failed.step + 1}, with the error in the list` : "and the run ended there";
-      return `${failed.name} failed at step ${failed.step} with "${failed.content}" (phase ${failed.phase}); the loop appended that as its result, ${again}. ${endWords(run)}`;
+      return `${failed.name} failed at step ${failed.step} with "${failed.content}" (phase ${failed.phase}); the loop appended that as its result, ${again}. ${describeEnd(run)}`;
     },
   },
   // In what order the results of one parallel action are appended.
@@ -71,7 +71,7 @@ export const KINDS = {
     answer: (run) => run.failedCalls().length,
     explain: (run) => {
       const failed = run.failedCalls().map((e) => `${e.name} ("${e.content}", phase ${e.phase})`);
-      return `${plural(failed.length, "call")} failed${failed.length ? `: ${list(failed)}` : ""}. Each became a result the model saw. ${endWords(run)}`;
+      return `${plural(failed.length, "call")} failed${failed.length ? `: ${list(failed)}` : ""}. Each became a result the model saw. ${describeEnd(run)}`;
     },
   },
   // The input tokens the run reports.
@@ -87,7 +87,7 @@ export const KINDS = {
     answer: (run) => (run.ms < 1000 ? "fast" : "slow"),
     explain: (run) => {
       const calls = run.toolEnds().map((e) => `${e.name} ${Math.round(e.ms)} ms${e.failed ? ` ("${e.content}")` : ""}`);
-      return `The run took ${Math.round(run.ms)} ms; its tool calls: ${list(calls)}. ${endWords(run)}`;
+      return `The run took ${Math.round(run.ms)} ms; its tool calls: ${list(calls)}. ${describeEnd(run)}`;
     },
   },
 };
@@ -125,19 +125,4 @@ function runs(words) {
     else out.push({ from: i + 1, to: i + 1, what });
   });
   return out;
-}
-
-// endWords says how the run ended, from its done event.
-function endWords(run) {
-  const d = run.done;
-  if (!d) return "The run has not ended.";
-  const steps = plural(d.steps ?? run.modelCalls, "step");
-  switch (d.reason) {
-    case "final":
-      return `The run ended at step ${d.step} with the final answer "${run.result}" (phase ${d.phase}, ${steps}).`;
-    case "max_steps":
-      return `The steps ran out: the run ended with "${run.result}" (phase ${d.phase}, ${steps}).`;
-    default:
-      return `The run ended with reason ${d.reason} (phase ${d.phase})${d.error ? `: ${d.error}` : ""}.`;
-  }
 }

@@ -116,6 +116,21 @@ export class Run {
   }
 }
 
+// describeEnd says how the run ended, from its done event.
+export function describeEnd(run) {
+  const d = run.done;
+  if (!d) return "The run has not ended.";
+  const steps = plural(d.steps ?? run.modelCalls, "step");
+  switch (d.reason) {
+    case "final":
+      return `The run ended at step ${d.step} with the final answer "${run.result}" (phase ${d.phase}, ${steps}).`;
+    case "max_steps":
+      return `The steps ran out: the run ended with "${run.result}" (phase ${d.phase}, ${steps}).`;
+    default:
+      return `The run ended with reason ${d.reason} (phase ${d.phase})${d.error ? `: ${d.error}` : ""}.`;
+  }
+}
+
 // describeMessage words one message event in a few words: who it is from
 // and what it holds.
 export function describeMessage(e) {

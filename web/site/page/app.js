@@ -28,6 +28,7 @@ import { STUB } from "../exercise/text.js";
 import { playgroundState } from "../exercise/case.js";
 import { idle } from "../util/defer.js";
 import { foldAway } from "./fold.js";
+import { mountLearn } from "../learn/learn.js";
 
 // The engine is already loading (agentloop.js); the page shows its state once
 // the editors are filled, so "ready" means ready to run what they show.
@@ -193,7 +194,7 @@ function originOf(id) {
 function keep(s) {
   if (!s.model && !s.tools) return false;
   const id = matchingExample(s);
-  if (id) return false;
+  if (id || learn.isLessonCode(s)) return false;
   if (origin && origin === s.example) {
     if (!opts.embed) store.keepExample(origin, s);
   } else {
@@ -543,8 +544,10 @@ document.addEventListener("keydown", (e) => {
 function setMode(mode) {
   // A locked page offers no Exercise: Your loop would be locked too.
   const exercising = mode === "exercise" && !opts.readonly;
-  document.body.dataset.mode = exercising ? "exercise" : "playground";
-  byId("mode-playground").setAttribute("aria-pressed", String(!exercising));
+  const shown = exercising ? "exercise" : mode === "learn" ? "learn" : "playground";
+  document.body.dataset.mode = shown;
+  byId("mode-playground").setAttribute("aria-pressed", String(shown === "playground"));
+  learn.showMode(shown);
   byId("mode-exercise").setAttribute("aria-pressed", String(exercising));
   byId("exercise").hidden = !exercising;
   document.querySelector("main.layout:not(#exercise)").hidden = exercising;
@@ -593,6 +596,21 @@ const exercise = new Exercise({
     runner.clear();
     byId("user-message").scrollIntoView({ block: "nearest" });
   },
+});
+
+// ---- the Learn mode: lessons beside the editors ----
+
+const learn = mountLearn({
+  store,
+  key: `${KEY}:lessons`,
+  readCode: readState,
+  replaceCode: (next, { why }) => switchCode(next, why),
+  setMode: (mode) => {
+    setMode(mode);
+    save();
+  },
+  loopPanel: runner.loopPanel,
+  places: { modeSwitch: document.querySelector(".mode-switch"), codePanel: byId("code-panel"), banner: byId("stop-banner") },
 });
 
 // ---- persistence: every edit is saved at once ----
@@ -695,6 +713,13 @@ async function init() {
   const example = exampleById(opts.example);
   let wrong = opts.example && !example ? `There is no example "${opts.example}".` : "";
 
+  if (opts.lesson !== null && opts.state === null && !example) {
+    // A lesson's code replaces what was saved, which is kept.
+    applyState(saved ? { ...defaultState(), ...saved } : defaultState());
+    shown();
+    learn.openLink(opts.lesson);
+    return;
+  }
   if (opts.state !== null) {
     try {
       const { state: shared, loweredFrom } = await decodeState(opts.state);
@@ -775,6 +800,10 @@ init().finally(() => {
 // instead (the link's example, if it names one, else what was shown).
 addEventListener("hashchange", async () => {
   const next = readOptions();
+  if (next.lesson !== null && next.state === null && !next.example) {
+    learn.openLink(next.lesson, { focus: true });
+    return;
+  }
   if (next.state !== null && opts.embed && opts.readonly) return;
   if (next.state === null && !next.example) return;
   const before = readState();
@@ -851,6 +880,7 @@ transcript.decorate = (li, m, trace) => forker.decorate(li, m, trace);
 runner.onView = (trace, upto) => {
   forker.sync(trace, upto);
   beModel.sync(trace);
+  learn.sync(trace);
   setDisabled(byId("be-model"), runner.running);
 };
 runner.render();
