@@ -335,9 +335,21 @@ func TestPageLessonScreenshotsForReview(t *testing.T) {
 				}
 				p.do("emulating the screen", chromedp.EmulateViewport(size.width, size.height, opts...))
 				assert.LessOrEqual(t, eval[int64](p, `document.documentElement.scrollWidth`), size.width, "the lesson fits %d px", size.width)
-				eval[chromedp.Void](p, `window.scrollTo(0, 0)`)
-				p.settle()
-				require.NotEmpty(t, writeScreenshot(t, fmt.Sprintf("lesson-%d-%s.png", n, size.name), p.capture()))
+				// On a phone the lesson is on the Code tab, and the run's
+				// result on the Transcript tab: one screenshot of each.
+				for _, tab := range []string{"code", "transcript"} {
+					if !size.mobile && tab == "code" {
+						continue
+					}
+					eval[chromedp.Void](p, fmt.Sprintf(`document.querySelector("#tab-%s").click()`, tab))
+					eval[chromedp.Void](p, `window.scrollTo(0, 0)`)
+					p.settle()
+					name := fmt.Sprintf("lesson-%d-%s.png", n, size.name)
+					if size.mobile {
+						name = fmt.Sprintf("lesson-%d-%s-%s.png", n, size.name, tab)
+					}
+					require.NotEmpty(t, writeScreenshot(t, name, p.capture()))
+				}
 			})
 		}
 		p.do("back to the desktop", chromedp.EmulateViewport(1280, 900))
