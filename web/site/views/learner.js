@@ -1,7 +1,7 @@
 // The learner's views, wired to the run view: the tabs that keep the loop
 // in view on narrow screens and in embeds, keys and autoplay for stepping,
 // the sequence diagram, what the model sees, and jumping to a message.
-// page/app.js owns the page's state; this module only follows the runner's
+// page/code-state.js owns the page's state; this module only follows the runner's
 // renders (view = render(events[0..i])) and asks the runner to move.
 
 import { byId } from "../util/dom.js";
@@ -64,7 +64,7 @@ export class Learner {
   }
 
   // onRun: a run started live; show the transcript and keep the result
-  // in view. page/app.js calls it when Run starts one; render calls it for a
+  // in view. page/run-view.js calls it when Run starts one; render calls it for a
   // run started any other way (Be the model, whose answer form is on the
   // Transcript tab; a fork).
   onRun() {
