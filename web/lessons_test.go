@@ -355,3 +355,22 @@ func TestPageLessonScreenshotsForReview(t *testing.T) {
 		p.do("back to the desktop", chromedp.EmulateViewport(1280, 900))
 	}
 }
+
+// On a phone, Run leaves the result on screen, and what the lesson says
+// about it beside the result.
+func TestPageLessonResultStaysOnScreenOnAPhone(t *testing.T) {
+	p := newPage(t)
+	p.do("emulating a phone", chromedp.EmulateViewport(375, 800, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.open("/#lesson=9")
+	p.waitLesson(9)
+	assert.True(t, p.visible("#lesson-heading"), "the lesson is on the Code tab")
+	p.choose(eval[string](p, `document.querySelector("#lesson .lesson-choice").textContent.trim()`))
+	p.run()
+	waitFor[bool](p, waitTimeout, "the lesson's words after the run", `document.querySelector("#lesson-outcome").checkVisibility()`)
+	p.settle()
+	for _, sel := range []string{"#stop-banner", "#lesson-outcome"} {
+		r := eval[[]float64](p, fmt.Sprintf(`(() => { const r = %s.getBoundingClientRect(); return [r.top, r.bottom]; })()`, must(sel)))
+		assert.True(t, r[0] >= 0 && r[1] <= 800, "%s is on the phone's screen after Run (top %.0f, bottom %.0f of 800)", sel, r[0], r[1])
+	}
+	writeScreenshot(t, "lesson-9-375x800-after-run.png", p.capture())
+}
