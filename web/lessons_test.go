@@ -374,3 +374,23 @@ func TestPageLessonResultStaysOnScreenOnAPhone(t *testing.T) {
 	}
 	writeScreenshot(t, "lesson-9-375x800-after-run.png", p.capture())
 }
+
+// An embed keeps the reader's code of each lesson apart, as it keeps each
+// example's: a reload, or going to another lesson and back, brings it back.
+func TestPageLessonEmbedKeepsTheReadersCodeOfEachLesson(t *testing.T) {
+	p := newPage(t)
+	p.open("/?embed=1#lesson=5")
+	p.waitLesson(5)
+	lessons := p.shippedLessons()
+	const edit = "{\n  search: () => \"edited in the frame\",\n}\n"
+	p.setEditor("tools-editor", edit)
+	p.reload()
+	p.waitLesson(5)
+	assert.Equal(t, edit, p.value("#tools-editor"), "the reader's code of lesson 5 is back after a reload")
+	assert.False(t, p.visible("#notice"), "nothing was replaced, so nothing is offered back")
+
+	p.openLesson(6)
+	assert.Equal(t, lessons[5].Setup.Tools, p.value("#tools-editor"), "lesson 6 shows its own code")
+	p.openLesson(5)
+	assert.Equal(t, edit, p.value("#tools-editor"), "back on lesson 5, the reader's code of it is there")
+}

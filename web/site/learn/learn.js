@@ -20,11 +20,14 @@ import { Run } from "./run-facts.js";
 
 // mountLearn puts the Learn mode into the page. store: the page's Store;
 // key: the storage key the progress goes under; readCode(): the editors'
-// state; replaceCode(state, {why}): shows state in the editors, keeping
-// what they held; setMode(mode): switches the page's mode; loopPanel: the
-// Loop panel (its teach(phases) lights a lesson's lines); places: the
-// elements the mode's parts go into: {modeSwitch, codePanel, banner}.
-export function mountLearn({ store, key, readCode, replaceCode, setMode, loopPanel, places }) {
+// state; replaceCode(state, how): shows state in the editors, keeping what
+// they held (page/code-state.js); embed: the page is a tutorial's frame,
+// which keeps the reader's code of each lesson under a key of its own
+// (keptCode(origin) reads it); setMode(mode): switches the page's mode;
+// save(): saves what the page shows; loopPanel: the Loop panel (its
+// teach(phases) lights a lesson's lines); places: the elements the mode's
+// parts go into: {modeSwitch, codePanel, banner}.
+export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode, setMode, save, loopPanel, places }) {
   const progress = new Progress(store, key);
   const predictions = new Map(); // lesson number -> the value chosen
   let learning = false;
@@ -33,7 +36,10 @@ export function mountLearn({ store, key, readCode, replaceCode, setMode, loopPan
   const view = new LessonView({
     onChoose: (value) => predictions.set(progress.current, value),
     onReload: () => load(progress.current),
-    onExercise: () => setMode("exercise"),
+    onExercise: () => {
+      setMode("exercise");
+      save();
+    },
   });
   const outcome = new Outcome();
   const button = h("button", { type: "button", id: "mode-learn", "aria-pressed": "false" }, "Learn");
@@ -45,6 +51,7 @@ export function mountLearn({ store, key, readCode, replaceCode, setMode, loopPan
     // The lesson the learner was on comes back with its code, unless
     // the editors hold it (or the learner's edit of it) already.
     if (matchingLesson(readCode()) !== progress.current) load(progress.current);
+    else save();
   });
 
   // show renders lesson n, and what a run of it said, if anything.
@@ -57,11 +64,19 @@ export function mountLearn({ store, key, readCode, replaceCode, setMode, loopPan
     loopPanel.teach(lesson.phases);
   }
 
-  // load shows lesson n with its setup in the editors.
+  // load shows lesson n with its setup in the editors. An embed shows the
+  // reader's code of the lesson, if they edited it there: each lesson's
+  // is kept under its own key, as each example's is, so nothing needs
+  // keeping when another replaces it, and a frame that only shows a
+  // lesson writes nothing.
   function load(n) {
     show(n);
-    const setup = setupState(lessonAt(n));
-    if (!sameRun(readCode(), setup)) replaceCode({ ...setup, example: "" }, { why: `Lesson ${n}` });
+    const origin = embed ? `lesson-${n}` : "";
+    const next = (embed && keptCode(origin)) || { ...setupState(lessonAt(n)), example: "" };
+    if (!sameRun(readCode(), next)) {
+      const how = embed ? { why: `Lesson ${n}`, origin, before: null, loaded: true } : { why: `Lesson ${n}` };
+      replaceCode(next, how);
+    }
     judged = null;
     outcome.hide();
   }

@@ -146,10 +146,10 @@ page.learn = mountLearn({
   key: `${KEY}:lessons`,
   readCode: () => code.read(),
   replaceCode: (next, how) => code.replaceCode(next, how),
-  setMode: (m) => {
-    mode.set(m);
-    code.save();
-  },
+  embed: opts.embed,
+  keptCode: (origin) => store.load(code.keyFor(origin)),
+  setMode: mode.set,
+  save: () => code.save(),
   loopPanel: runner.loopPanel,
   places: { modeSwitch: document.querySelector(".mode-switch"), codePanel: byId("code-panel"), banner: byId("stop-banner") },
 });
