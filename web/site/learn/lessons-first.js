@@ -8,7 +8,7 @@ export const FIRST = [
     text: [
       "An agent is a loop around a model. The loop keeps one list, `messages`, and it starts with one entry: the user's message, `{role: \"user\", content: userMsg}` (the lit line `phase: user`).",
       "Then the loop asks the model what to do next: `r.callModel(ctx)` hands the whole list to the model (`phase: model`). The model answers with an action, an object that says what to do.",
-      "Here the model is a JavaScript function in the Model editor, and it always will be: there is no real LLM, so you decide what it answers, and every run goes the same way. This one answers at once, with a final answer that repeats the user's message.",
+      "Here the model is a JavaScript function in the Model editor, and it is always yours to write: there is no real LLM, so you decide what it answers, and every run goes the same way. This one answers at once, with a final answer that repeats the user's message.",
     ],
     phases: ["user", "model"],
     setup: {
@@ -92,7 +92,7 @@ function model(messages) {
     title: "A tool call and its result going back",
     text: [
       "An action `{type: \"tool\", name, args}` asks the loop to call a tool. The loop looks the name up in the Tools editor's object and calls that function with `args` (`phase: tool`).",
-      "What the tool returns becomes the content of a message `{role: \"tool\", name, content}`: a string as it is, anything else as JSON, so `5` becomes `\"5\"` (`phase: tool_output`). The loop appends it (`phase: result`) and goes round again, and the next model call sees the result.",
+      "What the tool returns becomes the content of a message `{role: \"tool\", name, content}`: a string as it is, a number or an object as JSON, so `5` becomes `\"5\"` (`phase: tool_output`). The loop appends it (`phase: result`) and goes round again, and the next model call sees the result.",
       "That is the whole trick of an agent: the model cannot run code, so it asks; the loop runs the code and reports back.",
     ],
     phases: ["tool", "tool_output", "result"],

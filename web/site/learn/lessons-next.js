@@ -217,7 +217,7 @@ function model(messages) {
     id: "real-api",
     title: "What a real provider's API receives",
     text: [
-      "A real model's API takes the same list. Each request sends the whole conversation so far, because the provider keeps nothing between calls; only the shapes differ. OpenAI's Chat Completions puts a tool call in the assistant message's `tool_calls` and answers it with a `role: \"tool\"` message carrying the call's id. Anthropic's Messages puts a `tool_use` block in the assistant's content, and a `tool_result` block in the next user message. The page's \"As a real API\" view, where the page has it, shows a run in those shapes.",
+      "A real model's API takes the same list. Each request sends the whole conversation so far, because these chat APIs keep nothing between requests; only the shapes differ. OpenAI's Chat Completions puts a tool call in the assistant message's `tool_calls` and answers it with a `role: \"tool\"` message carrying the call's id. Anthropic's Messages puts a `tool_use` block in the assistant's content, and a `tool_result` block in the next user message. The page's \"As a real API\" view, where the page has it, shows a run in those shapes.",
       "Providers also count tokens, and every request pays for the whole list again. An action may carry `usage: {input_tokens, output_tokens}`; the loop adds them up over the calls, and the stop banner shows the sums.",
     ],
     phases: ["model", "final"],
@@ -260,7 +260,7 @@ function model(messages) {
     id: "yourself",
     title: "Write it yourself",
     text: [
-      "That is every line of `loop()`: the user's message, a model call per step, the action appended as returned, a final answer or tool calls, each result appended in call order, errors that become results, and max steps to end it all.",
+      "Those are the rules of `loop()`: the user's message, a model call per step, the action appended as returned, a final answer or tool calls, each result appended in call order, errors that become results, and max steps to end it all.",
       "This run has them all: one action makes three calls, two of which fail, and the model still answers.",
       "Now write the loop yourself. The Exercise gives you a stub, `runAgent(model, tools, userMsg, maxSteps = 10)`, and its Check runs your loop on every case of Go's `agenttest`, comparing what the model sees and what your loop returns with the real loop, call by call.",
     ],
