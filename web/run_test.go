@@ -103,6 +103,12 @@ type shippedExample struct {
 		Error  string   `json:"error"`  // a pattern, as JavaScript wrote it
 		Failed []string `json:"failed"` // the tools whose results are errors
 	} `json:"expect"`
+	// Reacts is another user message and a part of the answer it gets, for
+	// an example that says it follows the user's message.
+	Reacts *struct {
+		UserMessage string `json:"userMessage"`
+		Text        string `json:"text"`
+	} `json:"reacts"`
 }
 
 // shippedExamples returns the examples the page's menu offers, with what
@@ -116,7 +122,7 @@ func (p *page) shippedExamples() []shippedExample {
 			if (!ex) throw new Error("the menu offers " + id + ", which examples.js does not have");
 			const x = ex.expect || {};
 			return {id, expect: {reason: x.reason || "", phase: x.phase || "", text: x.text ?? null,
-				error: x.error ? x.error.source : "", failed: x.failed || []}};
+				error: x.error ? x.error.source : "", failed: x.failed || []}, reacts: ex.reacts ?? null};
 		});
 	})`)
 }
@@ -168,6 +174,29 @@ func TestPageEveryExampleRunsToItsExpectedEnd(t *testing.T) {
 			assert.ElementsMatch(t, want.Failed, failed, "the tool results shown as errors; the transcript showed %v", v.Transcript)
 		})
 	}
+}
+
+// An example that says it follows the user's message answers an edited
+// message, not the one it shipped with.
+func TestPageExamplesThatReadTheMessageAnswerAnEditedOne(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	reacting := 0
+	for _, ex := range p.shippedExamples() {
+		if ex.Reacts == nil {
+			continue
+		}
+		reacting++
+		t.Run(ex.ID, func(t *testing.T) {
+			p.use(t)
+			p.chooseExample(ex.ID)
+			p.setValue("#user-message", ex.Reacts.UserMessage)
+			v := p.run()
+			require.Equal(t, "final", v.Banner.Reason, "asked %q, the run ended: %q", ex.Reacts.UserMessage, v.Banner.Text)
+			assert.Contains(t, v.Banner.Text, ex.Reacts.Text, "asked %q, the example answered", ex.Reacts.UserMessage)
+		})
+	}
+	assert.GreaterOrEqual(t, reacting, 5, "the chain, unknown-tool, throwing-tool, async-tool and parallel examples follow the message")
 }
 
 // resultIDRE is the call's id a tool result's header shows after its name.

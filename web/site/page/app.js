@@ -67,7 +67,7 @@ const fields = {
   userMessage: byId("user-message"),
   maxSteps: byId("max-steps"),
   timeLimit: byId("time-limit"),
-  toolTimeout: byId("tool-timeout"),
+  toolTimeoutMs: byId("tool-timeout"),
 };
 const errors = editorErrors(editors);
 const inputs = runInputs(editors, fields);
@@ -168,7 +168,7 @@ function edited(name) {
   runner.controls();
 }
 fields.userMessage.addEventListener("input", () => edited("message"));
-for (const el of [fields.maxSteps, fields.timeLimit, fields.toolTimeout]) el.addEventListener("input", () => edited("field"));
+for (const el of [fields.maxSteps, fields.timeLimit, fields.toolTimeoutMs]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", () => code.save());
 
 const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase, openLesson: page.learn.openLink });

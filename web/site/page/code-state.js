@@ -25,7 +25,7 @@ const BACK = "Your code is back. The code it replaced is kept:";
 
 export class CodeState {
   // editors: {model, tools, loop}; fields: the inputs {userMessage,
-  // maxSteps, timeLimit, toolTimeout}; store: the Store (page/storage.js);
+  // maxSteps, timeLimit, toolTimeoutMs}; store: the Store (page/storage.js);
   // embed: whether the page is a tutorial's frame; mode: {get(), set(mode)}
   // of the page's mode; clearErrors(names): takes the errors shown beside
   // the named editors away.
@@ -74,7 +74,7 @@ export class CodeState {
       timeLimit: f.timeLimit.value,
       loop: this.editors.loop.value,
       mode: this.mode.get(),
-      toolTimeoutMs: f.toolTimeout.value,
+      toolTimeoutMs: f.toolTimeoutMs.value,
       example: this.example,
     };
   }
@@ -93,7 +93,7 @@ export class CodeState {
     if (s.timeLimit !== undefined) f.timeLimit.value = s.timeLimit;
     if (s.loop !== undefined) this.editors.loop.value = s.loop;
     if (s.mode !== undefined) this.mode.set(s.mode);
-    f.toolTimeout.value = s.toolTimeoutMs ?? "";
+    f.toolTimeoutMs.value = s.toolTimeoutMs ?? "";
     this.example = s.example === undefined ? matchingExample(s) : exampleById(s.example) ? s.example : "";
     this.clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
     this.emit("shown");

@@ -5,7 +5,9 @@
 // Each example says how its run ends, in expect: the stop reason, the
 // phase of the loop's line that ended it (see agent/loop.go), the result
 // text or a pattern of the error, and the tools whose results are errors
-// (failed, none when absent). The browser tests run every
+// (failed, none when absent). An example whose description says it
+// follows the user's message declares it in reacts: another message and
+// a part of the answer it then gives. The browser tests run every
 // example the menu offers and check it, so a new example is tested the day
 // it is added.
 
@@ -33,19 +35,27 @@ export const EXAMPLES = [
   {
     id: "chain",
     title: "A chain of two tools",
-    description: "A model(messages) function looks up a price, then multiplies it: each tool's result feeds the next call.",
+    description: "A model(messages) function looks up a price, then multiplies it by the number you asked for: each tool's result feeds the next call. Ask for seven pears and the answer follows.",
     expect: { reason: "final", phase: "final", text: "Three apples cost 1.5 euros." },
+    reacts: { userMessage: "How much do seven pears cost?", text: "Seven pears cost 5.25 euros." },
     userMessage: "How much do three apples cost?",
     model: `// A model(messages) function: it reads the messages so far and decides.
+const NUMBERS = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
 function model(messages) {
+  // What was asked: how many of which fruit ("three apples", "7 pears").
+  const question = messages[0].content.toLowerCase();
+  const [, count = "one", fruit = "apple"] = question.match(/(\\w+) (apple|pear)s?/) ?? [];
+  const n = NUMBERS[count] ?? (Number(count) || 1);
   const last = messages[messages.length - 1];
   if (last.role === "user") {
-    return { role: "assistant", type: "tool", name: "price", args: { item: "apple" } };
+    return { role: "assistant", type: "tool", name: "price", args: { item: fruit } };
   }
   if (last.name === "price") {
-    return { role: "assistant", type: "tool", name: "multiply", args: { a: Number(last.content), b: 3 } };
+    return { role: "assistant", type: "tool", name: "multiply", args: { a: Number(last.content), b: n } };
   }
-  return { role: "assistant", type: "final", content: "Three apples cost " + last.content + " euros." };
+  const amount = count[0].toUpperCase() + count.slice(1);
+  return { role: "assistant", type: "final", content: amount + " " + fruit + "s cost " + last.content + " euros." };
 }
 `,
     tools: `{
@@ -59,6 +69,7 @@ function model(messages) {
     title: "Unknown tool",
     description: "The model first asks for a tool that does not exist; the loop hands back an error result, and the model reads it and uses add instead. Change the numbers in the message and the answer follows.",
     expect: { reason: "final", phase: "final", text: "2 + 30 = 32.", failed: ["calculator"] },
+    reacts: { userMessage: "What is 4 + 40?", text: "4 + 40 = 44." },
     userMessage: "What is 2 + 30?",
     model: `// A model(messages) function: it reads the user's message and every
 // tool result, and decides what to do next.
@@ -91,6 +102,7 @@ function model(messages) {
     title: "A tool that throws",
     description: "The tool throws an Error: its message becomes the tool's result, styled as an error, and the model reads it and answers differently than it would have on success. Try 1 divided by 4.",
     expect: { reason: "final", phase: "final", text: "1 cannot be divided by 0 (the tool said: error: division by zero).", failed: ["divide"] },
+    reacts: { userMessage: "What is 1 divided by 4?", text: "0.25" },
     userMessage: "What is 1 divided by 0?",
     model: `function model(messages) {
   const [, a, b] = /(-?[\\d.]+) divided by (-?[\\d.]+)/.exec(messages[0].content) || [];
@@ -167,19 +179,28 @@ function model(messages) {
   {
     id: "async-tool",
     title: "An async tool",
-    description: "The tool returns a Promise that settles after 300 ms; the loop waits for it before asking the model again.",
+    description: "The tool returns a Promise that settles after 300 ms; the loop waits for it before asking the model again. Ask about another city (Oslo, Paris, Tokyo) and the answer follows.",
     expect: { reason: "final", phase: "final", text: "It is sunny in Lisbon, 21 °C." },
+    reacts: { userMessage: "What's the weather in Oslo?", text: "It is snowy in Oslo, -3 °C." },
     userMessage: "What's the weather in Lisbon?",
-    model: `${MODEL_ARRAY_NOTE}[
-  { role: "assistant", type: "tool", name: "weather", args: { city: "Lisbon" } },
-  { role: "assistant", type: "final", content: "It is sunny in Lisbon, 21 °C." },
-]
+    model: `// A model(messages) function: it asks for the weather in the city of
+// the question, then words the tool's answer.
+function model(messages) {
+  const [, city = "Lisbon"] = messages[0].content.match(/in ([A-Z][\\w-]*)/) ?? [];
+  const last = messages[messages.length - 1];
+  if (last.role === "user") {
+    return { role: "assistant", type: "tool", name: "weather", args: { city } };
+  }
+  const w = JSON.parse(last.content);
+  return { role: "assistant", type: "final", content: "It is " + w.forecast + " in " + w.city + ", " + w.celsius + " °C." };
+}
 `,
     tools: `{
   // An async tool: the loop awaits the Promise it returns.
   weather: async ({ city }) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
-    return { city, forecast: "sunny", celsius: 21 };
+    const [forecast, celsius] = { Lisbon: ["sunny", 21], Oslo: ["snowy", -3], Paris: ["rainy", 14], Tokyo: ["clear", 22] }[city] ?? ["cloudy", 15];
+    return { city, forecast, celsius };
   },
 }
 `,
@@ -187,27 +208,29 @@ function model(messages) {
   {
     id: "parallel",
     title: "Parallel tool calls",
-    description: "One action asks for two calls at once: they run together, and the results come back in call order.",
+    description: "One action asks for a call per city of the question, all at once: they run together, and the results come back in call order. Ask about other cities and the calls follow.",
     expect: { reason: "final", phase: "final", text: "Paris: rain, 14 °C. Tokyo: clear, 22 °C." },
+    reacts: { userMessage: "What's the weather in Oslo and in Lisbon?", text: "Oslo: snow, -3 °C. Lisbon: sun, 21 °C." },
     userMessage: "What's the weather in Paris and in Tokyo?",
-    model: `${MODEL_ARRAY_NOTE}[
-  {
-    role: "assistant",
-    type: "tool",
-    calls: [
-      { id: "call-1", name: "weather", args: { city: "Paris" } },
-      { id: "call-2", name: "weather", args: { city: "Tokyo" } },
-    ],
-  },
-  { role: "assistant", type: "final", content: "Paris: rain, 14 °C. Tokyo: clear, 22 °C." },
-]
+    model: `// A model(messages) function: one action with a call per city named in
+// the question, then an answer from every result.
+function model(messages) {
+  const cities = [...messages[0].content.matchAll(/in ([A-Z][\\w-]*)/g)].map((m) => m[1]);
+  const last = messages[messages.length - 1];
+  if (last.role === "user") {
+    const calls = cities.map((city, i) => ({ id: "call-" + (i + 1), name: "weather", args: { city } }));
+    return { role: "assistant", type: "tool", calls };
+  }
+  const results = messages.filter((m) => m.role === "tool");
+  return { role: "assistant", type: "final", content: results.map((m, i) => cities[i] + ": " + m.content + ".").join(" ") };
+}
 `,
     tools: `{
   // Tokyo answers first, yet its result is appended second.
   weather: async ({ city }) => {
     const delay = { Paris: 200, Tokyo: 50 }[city] ?? 100;
     await new Promise((resolve) => setTimeout(resolve, delay));
-    return { Paris: "rain, 14 °C", Tokyo: "clear, 22 °C" }[city] ?? "unknown city";
+    return { Paris: "rain, 14 °C", Tokyo: "clear, 22 °C", Oslo: "snow, -3 °C", Lisbon: "sun, 21 °C" }[city] ?? "no forecast";
   },
 }
 `,

@@ -9,7 +9,8 @@
 // example's own code may run without the reader's click, and only when the
 // page opens with it.
 
-import { EXAMPLES, exampleById, matchingExample, stateOf } from "./examples.js";
+import { EXAMPLES, exampleById, stateOf } from "./examples.js";
+import { sameCode } from "./storage.js";
 import { decodeState } from "./share.js";
 import { DEFAULT_TIME_LIMIT } from "./fields.js";
 import { hideNotice, notice } from "./notice.js";
@@ -98,7 +99,9 @@ export function linkOpener({ code, store, readonly, run, runAtPhase, openLesson 
   // says so.
   function runAsked(opts, example) {
     if (!opts.autorun && opts.phase === null) return;
-    if (matchingExample(code.read()) !== example.id) {
+    // Its code, message and limits, exactly: edits of the limits alone
+    // are the reader's too.
+    if (!sameCode(code.read(), stateOf(example))) {
       const asked = opts.autorun ? "The link asks to run the example at once" : `The link's #phase=${opts.phase} shows a run of the example as shipped`;
       notice(`${asked}; this frame holds your edits of it, so it ran nothing: press Run to run your code.`);
       return;

@@ -10,12 +10,12 @@ import { checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from 
 // userMessage, maxSteps, timeLimitMs, toolTimeoutMs}, as run/trace.js
 // keeps them), or null after explaining what is wrong ({quiet: true}
 // only checks). editors: {model, tools}; fields: the inputs
-// {userMessage, maxSteps, timeLimit, toolTimeout}.
+// {userMessage, maxSteps, timeLimit, toolTimeoutMs}.
 export function runInputs(editors, fields) {
   const checked = [
     [fields.maxSteps, checkMaxSteps, byId("max-steps-error")],
     [fields.timeLimit, checkTimeLimit, byId("time-limit-error")],
-    [fields.toolTimeout, checkToolTimeout, byId("tool-timeout-error")],
+    [fields.toolTimeoutMs, checkToolTimeout, byId("tool-timeout-error")],
   ];
   for (const [input, check, errorEl] of checked) {
     input.addEventListener("change", () => showFieldError(input, errorEl, check(input.value).error || ""));
