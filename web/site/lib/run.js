@@ -1,7 +1,7 @@
 // A Run: one run (or grade) in a sandbox worker, under the watchdog that
 // runs on the page's thread, which the worker can never block.
 
-import { toolName } from "../run/phases.js";
+import { toolName } from "../util/format.js";
 import { afterPaint } from "../util/defer.js";
 
 const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
