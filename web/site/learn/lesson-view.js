@@ -70,7 +70,7 @@ export class LessonView {
     this.heading.textContent = `Lesson ${n} of ${LESSONS.length}: ${lesson.title}`;
     this.text.replaceChildren(...lesson.text.map((p) => paragraph(p)));
     this.lines.replaceChildren(
-      "Lit in the Loop panel: ",
+      "Marked in the Loop panel: ",
       ...lesson.phases.flatMap((p, i) => [i ? ", " : "", h("code", null, `phase: ${p}`)]),
       ".",
     );
