@@ -354,6 +354,11 @@ func TestPageLessonScreenshotsForReview(t *testing.T) {
 		}
 		p.do("back to the desktop", chromedp.EmulateViewport(1280, 900))
 	}
+	p.do("dark, at 1366×768", chromedp.EmulateViewport(1366, 768), colorScheme("dark"))
+	eval[chromedp.Void](p, `window.scrollTo(0, 0)`)
+	p.settle()
+	require.NotEmpty(t, writeScreenshot(t, "lesson-9-1366x768-dark.png", p.capture()))
+	p.do("back to the light scheme", colorScheme("light"))
 }
 
 // On a phone, Run leaves the result on screen, and what the lesson says
@@ -393,4 +398,13 @@ func TestPageLessonEmbedKeepsTheReadersCodeOfEachLesson(t *testing.T) {
 	assert.Equal(t, lessons[5].Setup.Tools, p.value("#tools-editor"), "lesson 6 shows its own code")
 	p.openLesson(5)
 	assert.Equal(t, edit, p.value("#tools-editor"), "back on lesson 5, the reader's code of it is there")
+}
+
+func TestPageLessonLinkToNoLessonSaysSo(t *testing.T) {
+	p := newPage(t)
+	p.open("/#lesson=99")
+	waitFor[bool](p, waitTimeout, "the notice about the link", `document.querySelector("#notice").checkVisibility()`)
+	assert.Contains(t, p.text("#notice-text"), `There is no lesson "99": the lessons are numbered 1 to`, "the page says what is wrong with the link")
+	assert.NotEqual(t, "learn", eval[string](p, `document.body.dataset.mode || "playground"`), "no lesson is opened")
+	assert.Equal(t, p.value("#user-message"), "What is 2 + 3?", "the page shows what it showed before: the seed example")
 }
