@@ -217,7 +217,7 @@ function model(messages) {
     id: "real-api",
     title: "What a real provider's API receives",
     text: [
-      "A real model's API takes the same list. Each request sends the whole conversation so far, because these chat APIs keep nothing between requests; only the shapes differ. OpenAI's Chat Completions puts a tool call in the assistant message's `tool_calls` and answers it with a `role: \"tool\"` message carrying the call's id. Anthropic's Messages puts a `tool_use` block in the assistant's content, and a `tool_result` block in the next user message. The page's \"As a real API\" view, where the page has it, shows a run in those shapes.",
+      "A real model's API takes the same list. Each request sends the whole conversation so far, because these chat APIs keep nothing between requests; only the shapes differ. OpenAI's Chat Completions puts a tool call in the assistant message's `tool_calls` and answers it with a `role: \"tool\"` message carrying the call's id. Anthropic's Messages puts a `tool_use` block in the assistant's content, and a `tool_result` block in the next user message. The page's \"As a real API\" view shows each model call of your run in those shapes.",
       "Providers also count tokens, and every request pays for the whole list again. An action may carry `usage: {input_tokens, output_tokens}`; the loop adds them up over the calls, and the stop banner shows the sums.",
     ],
     phases: ["model", "final"],

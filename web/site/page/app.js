@@ -24,6 +24,7 @@ import { playgroundState } from "../exercise/case.js";
 import { CodeState } from "./code-state.js";
 import { ExamplesMenu } from "./examples-menu.js";
 import { linkOpener } from "./links.js";
+import { listenToHost } from "./host-messages.js";
 import { makeEditors, upgradeEditors } from "./editors.js";
 import { editorErrors } from "./editor-errors.js";
 import { runInputs } from "./run-inputs.js";
@@ -34,6 +35,7 @@ import { shareAndExport } from "./share-export.js";
 import { engineStatus } from "./engine-status.js";
 import { KEY } from "./storage.js";
 import { mountLearn } from "../learn/learn.js";
+import { idle } from "../util/defer.js";
 
 const opts = readOptions();
 document.body.classList.toggle("embed", opts.embed);
@@ -138,7 +140,13 @@ page.exercise = new Exercise({
   },
 });
 
-timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly });
+// A dropped file that is no run file may be a provider's conversation.
+const otherFile = (text, name) => Boolean(page.realApi && page.realApi.openConversationText(text, name));
+timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly, otherFile });
+// "As a real API" and "Compare runs" come once the page is idle: they bring the parser.
+idle()
+  .then(() => import("../api/mount.js"))
+  .then(({ mountRealApi }) => (page.realApi = mountRealApi({ runner, code, locked: opts.readonly })));
 const scheduleEmbedLink = shareAndExport({ onButton, code, runner, readonly: opts.readonly });
 
 page.learn = mountLearn({
@@ -185,3 +193,4 @@ openLink(opts, { atLoad: true }).finally(() => {
   scheduleEmbedLink();
 });
 addEventListener("hashchange", () => openLink(readOptions()));
+if (opts.embed) listenToHost(openLink, () => code.read().example);
