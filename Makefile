@@ -47,9 +47,10 @@ tools-npm: $(NPM_STAMP)
 # wasm_exec.js) bundled by esbuild, minified, with source maps. The page is
 # ES modules, what loads later (the editors) split into chunks; the worker
 # is one classic script, because the sandbox frame's opaque origin can load
-# only those without CORS (sandbox.js). Every source of web/site is a
-# prerequisite, and the bridge's wasm/shape.js, which the worker shares; the
-# outputs live in dist/.
+# only those without CORS (sandbox.js), and in strict mode, which SES's
+# lockdown needs and an IIFE of esbuild's does not declare. Every source of
+# web/site is a prerequisite, and the bridge's wasm/shape.js, which the
+# worker shares; the outputs live in dist/.
 #
 # The page imports the library (page/engine.js) by its served URL,
 # ../agentloop.js, kept as an import (--external) so that the page and
@@ -64,14 +65,14 @@ web/site/dist/app.js: $(SITE_JS) wasm/shape.js web/site/wasm_exec.js $(NPM_STAMP
 	  --external:../agentloop.js --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
 	@if grep -lE 'from ?"\.\./agentloop\.js"' web/site/dist/chunks/*.js; then \
 	  echo "these chunks import ../agentloop.js, which is not there from dist/chunks/: import page/engine.js only from page/app.js" >&2; exit 1; fi
-	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/worker.js
+	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/worker.js
 
 # agentloop.js, the library a tutorial page imports (entry lib/agentloop.js):
 # one ES module with no imports, so that the main.wasm download starts as it
 # runs, with no further fetch first. Served beside it, agentloop.d.ts types
 # it for the editors of the pages that import it; the banner names it for
 # tools that look for a module's types by URL (Deno's @ts-self-types).
-LIB_JS := $(wildcard web/site/lib/*.js) web/site/run/phases.js web/site/util/defer.js
+LIB_JS := $(wildcard web/site/lib/*.js) web/site/util/format.js web/site/util/defer.js
 web/site/agentloop.js: $(LIB_JS) $(NPM_STAMP)
 	web/node_modules/.bin/esbuild web/site/lib/agentloop.js $(ESBUILD_FLAGS) --format=esm --outfile=$@ \
 	  '--banner:js=/* @ts-self-types="./agentloop.d.ts" */'

@@ -51,7 +51,7 @@ function errorText(e) {
 function isSteps(v) { return Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER; }
 
 // defaultTranscriptBytes is the transcript budget of a run that sets none:
-// 256 MiB of message content.
+// 256 MiB of messages, the model's actions as well as tool outputs.
 const defaultTranscriptBytes = 256 * 1024 * 1024;
 
 const optionNames = "{maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes}";
