@@ -10,7 +10,6 @@
 // page's mode (showMode), each render of a run (sync) and each #lesson=N
 // link (openLink).
 
-import { h } from "../util/dom.js";
 import { notice } from "../page/notice.js";
 import { LESSONS, lessonAt, matchingLesson, setupState } from "./lessons.js";
 import { LessonView } from "./lesson-view.js";
@@ -42,8 +41,9 @@ export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode,
     },
   });
   const outcome = new Outcome();
-  const button = h("button", { type: "button", id: "mode-learn", "aria-pressed": "false" }, "Learn");
-  places.modeSwitch.append(button);
+  // The button is in the page's markup, so that the header's row is laid
+  // out once, with it, before this mode is mounted.
+  const button = places.modeSwitch.querySelector("#mode-learn");
   places.codePanel.prepend(view.root);
   places.banner.after(outcome.root);
   button.addEventListener("click", () => {
