@@ -19,30 +19,6 @@ import (
 // The code editors as a user meets them: what they accept, where they
 // point at mistakes, what they offer while typing, and how they look.
 
-// lintOnLine returns the lint marks on line (1-based) of the editor whose
-// text box is id: the squiggled ranges' severities ("error", "warning").
-func (p *page) lintOnLine(id string, line int) []string {
-	p.t.Helper()
-	return eval[[]string](p, fmt.Sprintf(`[...%s.querySelectorAll(".cm-line")][%d - 1]
-		? [...[...%[1]s.querySelectorAll(".cm-line")][%[2]d - 1].querySelectorAll("[class*=cm-lintRange-]")]
-			.map((e) => (/cm-lintRange-(\w+)/.exec(e.className) || [])[1] || "")
-		: []`, must("#"+id), line))
-}
-
-// gutterMarkLines returns the line numbers the editor's lint gutter marks.
-func (p *page) gutterMarkLines(id string) []int {
-	p.t.Helper()
-	return eval[[]int](p, fmt.Sprintf(`(() => {
-		const editor = %s.closest(".cm-editor");
-		const numbers = [...editor.querySelectorAll(".cm-lineNumbers .cm-gutterElement")].filter((e) => /^\d+$/.test(e.textContent));
-		return [...editor.querySelectorAll(".cm-lint-marker")].map((m) => {
-			const top = m.closest(".cm-gutterElement").getBoundingClientRect().top;
-			const n = numbers.find((e) => Math.abs(e.getBoundingClientRect().top - top) < 2);
-			return n ? Number(n.textContent) : -1;
-		});
-	})()`, must("#"+id)))
-}
-
 func TestPageEditorCodeWithURLInAStringAndATrailingCommentRuns(t *testing.T) {
 	p := newPage(t)
 	p.open("/")

@@ -12,12 +12,17 @@
 package main
 
 import (
+	"bytes"
+	"compress/flate"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,15 +34,21 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"agentloop.dev/web/internal/headless"
 	"agentloop.dev/web/internal/static"
 )
+
+// The browser and the server, one of each for the test binary.
 
 const (
 	// defaultChromium is where Debian's chromium package puts the browser;
@@ -144,6 +155,53 @@ func stopBrowser() {
 	}
 }
 
+// tutorialFiles are a tutorial author's page, served beside
+// web/site/agentloop.js as if it were theirs.
+var tutorialFiles = map[string]string{
+	"/agentloop-page.html": "testdata/agentloop-page.html",
+	"/agentloop-page.js":   "testdata/agentloop-page.js",
+	// The same page under a Content-Security-Policy that allows neither
+	// the sandbox frame nor WebAssembly.
+	"/agentloop-strict-page.html": "testdata/agentloop-strict-page.html",
+	// ... and one that allows WebAssembly but not eval.
+	"/agentloop-noeval-page.html": "testdata/agentloop-noeval-page.html",
+}
+
+// serveHostPage serves the site with one page of html at path beside it,
+// as a tutorial author's page that embeds the playground, and returns that
+// page's URL. The server closes after the test's tab (cleanups run last
+// first), so nothing the page still loads meets a closed server.
+func serveHostPage(t *testing.T, path, html string) string {
+	mux := http.NewServeMux()
+	mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(html))
+	})
+	mux.Handle("/", static.Handler("site"))
+	host := httptest.NewServer(mux)
+	t.Cleanup(host.Close)
+	return host.URL + path
+}
+
+// requireEnv names the variable make test sets so that a missing browser
+// or build fails the browser tests instead of skipping them.
+const requireEnv = "AGENTLOOP_REQUIRE_BROWSER"
+
+// unavailable ends a browser test that cannot run: it fails when make test
+// asked for the browser layer ($AGENTLOOP_REQUIRE_BROWSER=1), and skips
+// with the reason otherwise, so that go test ./... passes where only Go is
+// installed.
+func unavailable(t testing.TB, err error) {
+	t.Helper()
+	if os.Getenv(requireEnv) == "1" {
+		t.Fatal(err)
+	}
+	t.Skipf("skipping the browser test: %v (make test runs it)", err)
+}
+
+// Tabs: one per test, each in a browser context of its own, watching for
+// what a user would count as the page going wrong.
+
 // page is one browser tab showing the playground, owned by one test.
 type page struct {
 	t   testing.TB
@@ -165,22 +223,6 @@ func newPage(t testing.TB) *page {
 		unavailable(t, err)
 	}
 	return newTab(t)
-}
-
-// requireEnv names the variable make test sets so that a missing browser
-// or build fails the browser tests instead of skipping them.
-const requireEnv = "AGENTLOOP_REQUIRE_BROWSER"
-
-// unavailable ends a browser test that cannot run: it fails when make test
-// asked for the browser layer ($AGENTLOOP_REQUIRE_BROWSER=1), and skips
-// with the reason otherwise, so that go test ./... passes where only Go is
-// installed.
-func unavailable(t testing.TB, err error) {
-	t.Helper()
-	if os.Getenv(requireEnv) == "1" {
-		t.Fatal(err)
-	}
-	t.Skipf("skipping the browser test: %v (make test runs it)", err)
 }
 
 // newTab is newPage without the check that the page is built.
@@ -389,6 +431,9 @@ func (p *page) use(t *testing.T) {
 	})
 }
 
+// Talking to the page: every question has a time limit, and every wait
+// names what it waited for.
+
 // url returns the address of path (e.g. "/?embed=1#example=add") on the
 // test server.
 func (p *page) url(path string) string { return shared.server.URL + path }
@@ -403,53 +448,6 @@ func (p *page) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// open loads path and waits until the page's engine is ready to run.
-func (p *page) open(path string) {
-	p.t.Helper()
-	p.do("loading "+path, chromedp.Navigate(p.url(path)))
-	p.waitReady()
-}
-
-// reload reloads the tab as the user's F5 would and waits for the engine.
-func (p *page) reload() {
-	p.t.Helper()
-	p.do("reloading the page", chromedp.Reload())
-	p.waitReady()
-}
-
-// waitReady waits for body[data-engine=ready], failing if the page says
-// the engine failed.
-func (p *page) waitReady() {
-	p.t.Helper()
-	const cond = `document.body && document.body.dataset.engine !== "loading" && document.body.dataset.engine`
-	deadline := time.Now().Add(readyTimeout)
-	var state string
-	for {
-		// Wait in short rounds: a page that threw while loading will never
-		// be ready, and its exception says why sooner than the timeout.
-		var err error
-		state, err = tryWaitFor[string](p, 500*time.Millisecond, cond)
-		if err == nil {
-			break
-		}
-		p.mu.Lock()
-		probs := p.problems
-		p.problems = nil // reported here, not again when the test ends
-		p.mu.Unlock()
-		if len(probs) > 0 {
-			p.t.Fatalf("the page broke while loading (body[data-engine] never became ready): %s", strings.Join(probs, "; "))
-		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("waited %v for the page's engine to load (body[data-engine] = ready), in vain; the page showed: %s", readyTimeout, p.summary())
-		}
-	}
-	if state != "ready" {
-		p.t.Fatalf("the page's engine did not load: body[data-engine] = %q; the page showed: %s", state, p.text("body"))
-	}
-	// Once the engine is up, the plain text boxes become code editors.
-	waitFor[bool](p, waitTimeout, "the code editors", `[...document.querySelectorAll(".editor")].every((box) => box.querySelector(".cm-editor") !== null)`)
-}
-
 // eval evaluates expr in the page (awaiting a promise) and decodes the result
 // into T. It fails the test if the page throws or does not answer in time.
 func eval[T any](p *page, expr string) T {
@@ -462,6 +460,19 @@ func eval[T any](p *page, expr string) T {
 			p.t.Fatalf("the page froze: it did not answer within %v (evaluating %s)", answerTimeout, expr)
 		}
 		p.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// callOn calls the JavaScript function fn with this bound to the remote
+// object id and decodes its result into T.
+func callOn[T any](p *page, id runtime.RemoteObjectID, fn string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, answerTimeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.CallFunctionOn[T](fn, func(params *runtime.CallFunctionOnParams) { params.ObjectID = id }))
+	if err != nil {
+		p.t.Fatalf("calling %s: %v", fn, err)
 	}
 	return v
 }
@@ -497,6 +508,157 @@ func must(sel string) string {
 	return fmt.Sprintf(`(document.querySelector(%[1]s) || (() => { throw new Error("the page has no element " + %[1]s) })())`, js(sel))
 }
 
+// lazyLoadedJS is true, in the window win, once the page there has loaded
+// all it loads by itself after the engine is ready (app.js marks
+// "lazy-loaded"): a test whose own server closes when it ends waits for it.
+func lazyLoadedJS(win string) string {
+	return win + `.performance.getEntriesByName("lazy-loaded").length > 0`
+}
+
+// settle waits until the page has drawn two frames: the code editors
+// scroll their text into view when they next draw, and a click before
+// that would land where the scroll moves the page to, as a person's would
+// not.
+func (p *page) settle() {
+	p.t.Helper()
+	eval[bool](p, `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))`)
+}
+
+// Loading: a page counts as loaded once its engine is ready.
+
+// open loads path and waits until the page's engine is ready to run.
+func (p *page) open(path string) {
+	p.t.Helper()
+	p.do("loading "+path, chromedp.Navigate(p.url(path)))
+	p.waitReady()
+}
+
+// reload reloads the tab as the user's F5 would and waits for the engine.
+func (p *page) reload() {
+	p.t.Helper()
+	p.do("reloading the page", chromedp.Reload())
+	p.waitReady()
+}
+
+// reopen loads path afresh, as a user coming back to it would: a page of
+// its own, not a jump within the one shown.
+func (p *page) reopen(path string) {
+	p.t.Helper()
+	p.do("leaving the page", chromedp.Navigate("about:blank"))
+	p.open(path)
+}
+
+// openURL loads a full address, such as a share link, and waits for the
+// engine.
+func (p *page) openURL(u string) {
+	p.t.Helper()
+	p.do("loading "+u, chromedp.Navigate(u))
+	p.waitReady()
+}
+
+// setHash follows a link to hash on the page already open, as a click on
+// a tutorial's "try this" link would.
+func (p *page) setHash(hash string) {
+	p.t.Helper()
+	eval[bool](p, fmt.Sprintf(`(location.hash = %s, true)`, js(hash)))
+}
+
+// waitReady waits for body[data-engine=ready], failing if the page says
+// the engine failed.
+func (p *page) waitReady() {
+	p.t.Helper()
+	const cond = `document.body && document.body.dataset.engine !== "loading" && document.body.dataset.engine`
+	deadline := time.Now().Add(readyTimeout)
+	var state string
+	for {
+		// Wait in short rounds: a page that threw while loading will never
+		// be ready, and its exception says why sooner than the timeout.
+		var err error
+		state, err = tryWaitFor[string](p, 500*time.Millisecond, cond)
+		if err == nil {
+			break
+		}
+		p.mu.Lock()
+		probs := p.problems
+		p.problems = nil // reported here, not again when the test ends
+		p.mu.Unlock()
+		if len(probs) > 0 {
+			p.t.Fatalf("the page broke while loading (body[data-engine] never became ready): %s", strings.Join(probs, "; "))
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("waited %v for the page's engine to load (body[data-engine] = ready), in vain; the page showed: %s", readyTimeout, p.summary())
+		}
+	}
+	if state != "ready" {
+		p.t.Fatalf("the page's engine did not load: body[data-engine] = %q; the page showed: %s", state, p.text("body"))
+	}
+	// Once the engine is up, the plain text boxes become code editors.
+	waitFor[bool](p, waitTimeout, "the code editors", `[...document.querySelectorAll(".editor")].every((box) => box.querySelector(".cm-editor") !== null)`)
+}
+
+// Emulation: the screen, the colour scheme, the network and downloads.
+
+// colorScheme emulates prefers-color-scheme (light or dark).
+func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return err
+	})
+}
+
+// mobile emulates a 375x812 phone.
+func mobile() chromedp.Action[chromedp.Void] {
+	return chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))
+}
+
+// throttle holds every request of the tab to c, with the HTTP cache off,
+// so that each load downloads everything at c's pace.
+func (p *page) throttle(c network.Conditions) {
+	p.t.Helper()
+	p.do("throttling the network", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			return fmt.Errorf("disabling the cache: %w", err)
+		}
+		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{&c},
+		})
+		return err
+	}))
+}
+
+// allowDownloads makes the tab save downloads into a new temporary folder,
+// which it returns.
+func (p *page) allowDownloads(t *testing.T) string {
+	dir := t.TempDir()
+	_, err := chromedp.CallBrowser(p.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior:         browser.SetDownloadBehaviorBehaviorAllow,
+		BrowserContextID: chromedp.FromContext(p.ctx).BrowserContextID,
+		DownloadPath:     dir,
+	})
+	require.NoError(t, err)
+	return dir
+}
+
+// downloaded waits for the one .json file in dir and returns its contents.
+func downloaded(t *testing.T, dir string) []byte {
+	t.Helper()
+	var file string
+	require.Eventually(t, func() bool {
+		names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		if len(names) == 1 {
+			file = names[0]
+		}
+		return file != ""
+	}, waitTimeout, pollInterval, "Export JSON downloads a .json file")
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	return data
+}
+
+// Acting as a user: the mouse, the keyboard, the fields and the menus.
+
 // click clicks the element sel with the mouse, as a user would, once it is
 // visible.
 func (p *page) click(sel string) {
@@ -505,30 +667,57 @@ func (p *page) click(sel string) {
 	p.do("clicking "+sel, chromedp.Click(chromedp.CSS(sel)))
 }
 
-// text returns the element's textContent with runs of white space folded.
-func (p *page) text(sel string) string {
+// clickAt clicks the middle of sel with the mouse, where a reader would.
+func (p *page) clickAt(sel string) {
 	p.t.Helper()
-	return eval[string](p, fmt.Sprintf(`%s.textContent.replace(/\s+/g, " ").trim()`, must(sel)))
+	r := p.rectOf(sel)
+	p.do("clicking "+sel, chromedp.MouseClickXY((r.Left+r.Right)/2, (r.Top+r.Bottom)/2))
 }
 
-// value returns the value of an input, select or textarea, or the text of
-// a code editor (its text box, e.g. #model-editor, reads like a field).
-func (p *page) value(sel string) string {
+// clickNamed clicks the visible button whose accessible name (its text or
+// aria-label) is name, as a user picking it by its label would.
+func (p *page) clickNamed(name string) {
 	p.t.Helper()
-	return eval[string](p, must(sel)+`.value`)
+	found := eval[bool](p, fmt.Sprintf(`(() => {
+		for (const b of document.querySelectorAll("[data-test-click]")) delete b.dataset.testClick;
+		const b = [...document.querySelectorAll("button")].find((b) =>
+			b.checkVisibility() && (b.getAttribute("aria-label") || b.textContent).trim() === %s);
+		if (b) b.dataset.testClick = "";
+		return !!b;
+	})()`, js(name)))
+	if !found {
+		p.t.Fatalf("the page shows no button named %q; it shows: %s", name, p.summary())
+	}
+	p.click("[data-test-click]")
 }
 
-// exists reports whether the page has an element matching sel.
-func (p *page) exists(sel string) bool {
+// press sends a key to the page with the focus outside the editors.
+func (p *page) press(key string) {
 	p.t.Helper()
-	return eval[bool](p, fmt.Sprintf(`document.querySelector(%s) !== null`, js(sel)))
+	p.do("pressing a key", chromedp.KeyEvent(key))
 }
 
-// visible reports whether sel exists and is rendered (not hidden, not
-// display:none, not in a hidden ancestor).
-func (p *page) visible(sel string) bool {
+// wheelTo scrolls with the mouse wheel over the point (x, y), as a reader
+// would, until sel is wholly inside the viewport. The wheel scrolls only
+// what a reader can scroll: never a box whose overflow is hidden, as the
+// embed's body is.
+func (p *page) wheelTo(sel string, x, y float64) {
 	p.t.Helper()
-	return eval[bool](p, fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility(); })()`, js(sel)))
+	inView := fmt.Sprintf(`(() => { const r = %s.getBoundingClientRect(); return r.top >= -0.5 && r.bottom <= innerHeight + 0.5; })()`, must(sel))
+	for i := 0; i < 40 && !eval[bool](p, inView); i++ {
+		r := p.rectOf(sel)
+		delta := 100.0
+		if r.Top < 0 {
+			delta = -100
+		}
+		// The protocol wants deltaX too, which the typed params leave
+		// out when it is zero.
+		p.do("turning the mouse wheel", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			return tg.Call(ctx, "Input.dispatchMouseEvent", map[string]any{
+				"type": input.DispatchMouseEventTypeMouseWheel, "x": x, "y": y, "deltaX": 0, "deltaY": delta}, nil)
+		}))
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // setValue sets a field's value and dispatches input and change events, as
@@ -562,20 +751,13 @@ func (p *page) setEditor(id, src string) {
 	waitFor[bool](p, waitTimeout, "the editor "+sel+" to hold what was pasted", fmt.Sprintf(`%s.value === %s`, must(sel), js(src)))
 }
 
-// lazyLoadedJS is true, in the window win, once the page there has loaded
-// all it loads by itself after the engine is ready (app.js marks
-// "lazy-loaded"): a test whose own server closes when it ends waits for it.
-func lazyLoadedJS(win string) string {
-	return win + `.performance.getEntriesByName("lazy-loaded").length > 0`
-}
-
-// settle waits until the page has drawn two frames: the code editors
-// scroll their text into view when they next draw, and a click before
-// that would land where the scroll moves the page to, as a person's would
-// not.
-func (p *page) settle() {
+func (p *page) fill(f fields) {
 	p.t.Helper()
-	eval[bool](p, `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))`)
+	p.setEditor("model-editor", f.Model)
+	p.setEditor("tools-editor", f.Tools)
+	p.setValue("#user-message", f.UserMessage)
+	p.setValue("#max-steps", f.MaxSteps)
+	p.setValue("#time-limit", f.TimeLimit)
 }
 
 // chooseExample picks the example id from the examples menu and waits until
@@ -594,4 +776,263 @@ func (p *page) chooseExample(id string) {
 	waitFor[bool](p, waitTimeout, "the editors to show example "+id,
 		fmt.Sprintf(`document.querySelector("#example-select").value === %s &&
 			document.querySelector("#model-editor").value !== "" && document.querySelector("#tools-editor").value !== ""`, js(id)))
+}
+
+// pickInMenu picks the option value ("" is "Your own code") in the
+// examples menu, as a user choosing it would.
+func (p *page) pickInMenu(value string) {
+	p.t.Helper()
+	p.setValue("#example-select", value)
+}
+
+// pickInMenuByLabel picks the examples menu's option whose text is label,
+// as a user reading the menu would.
+func (p *page) pickInMenuByLabel(label string) {
+	p.t.Helper()
+	value, ok := tryWaitFor[string](p, waitTimeout, fmt.Sprintf(`(() => { const o = [...document.querySelector("#example-select").options].find((o) => o.textContent === %s); return o ? o.value || "own" : ""; })()`, js(label)))
+	if ok != nil {
+		p.t.Fatalf("the examples menu has no %q; it offers %s", label,
+			eval[string](p, `[...document.querySelector("#example-select").options].map((o) => o.textContent).join(" | ")`))
+	}
+	if value == "own" {
+		value = ""
+	}
+	p.pickInMenu(value)
+}
+
+// dropFile drops a file with the text onto the page, as dragging it from
+// the desktop would.
+func (p *page) dropFile(name, text string) {
+	p.t.Helper()
+	eval[chromedp.Void](p, fmt.Sprintf(`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([%s], %s, {type: "application/json"}));
+		document.body.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		document.body.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	})()`, js(text), js(name)))
+}
+
+// tabStop is a control the Tab key reached.
+type tabStop struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	InRun bool   `json:"inRun"`
+}
+
+// tabThroughRunBar focuses the user message and presses Tab until the focus
+// leaves the run bar, returning each control it reached on the way and
+// checking each is on screen.
+func (p *page) tabThroughRunBar(t *testing.T, where string) []tabStop {
+	t.Helper()
+	p.do("focusing the user message", chromedp.Focus(chromedp.CSS("#user-message")))
+	var stops []tabStop
+	for i := 0; i < 20; i++ {
+		s := eval[tabStop](p, `(() => { const e = document.activeElement; const inRun = !!e.closest(".runbar");
+			return {id: e.id, inRun, name: inRun ? `+accessibleNameJS+`(e) : ""}; })()`)
+		if !s.InRun {
+			return stops
+		}
+		stops = append(stops, s)
+		p.onScreen(t, "#"+s.ID, where+", with the focus on it")
+		p.do("pressing Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	t.Fatalf("Tab never left the run bar %s: %v", where, stops)
+	return nil
+}
+
+func ids(stops []tabStop) []string {
+	out := make([]string, len(stops))
+	for i, s := range stops {
+		out[i] = s.ID
+	}
+	return out
+}
+
+var positionRE = regexp.MustCompile(`^Phase (\d+) of (\d+)$`)
+
+// clickAndWaitPosition clicks sel and waits until #step-position says want.
+func (p *page) clickAndWaitPosition(sel, want string) pageView {
+	p.t.Helper()
+	p.click(sel)
+	waitFor[bool](p, waitTimeout, fmt.Sprintf("#step-position to say %q after clicking %s", want, sel),
+		fmt.Sprintf(`document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim() === %s`, js(want)))
+	return p.view()
+}
+
+// stepThrough clicks Step until the last phase of the run the editors
+// hold, and returns the view at each phase.
+func (p *page) stepThrough() []pageView {
+	p.t.Helper()
+	p.click("#step")
+	pos := waitFor[string](p, waitTimeout, "#step-position to show \"Phase 1 of N\" after the first Step",
+		`(() => { const t = document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
+	var total int
+	fmt.Sscan(positionRE.FindStringSubmatch(pos)[2], &total)
+	views := []pageView{p.view()}
+	for i := 2; i <= total; i++ {
+		views = append(views, p.clickAndWaitPosition("#step", fmt.Sprintf("Phase %d of %d", i, total)))
+	}
+	return views
+}
+
+// runTimed runs with the time limit set to limitMs, and returns the view
+// at the run's end and how long after Run it came. The limit is back at
+// the default (2000 ms) after.
+func (p *page) runTimed(limitMs string) (pageView, time.Duration) {
+	p.t.Helper()
+	p.setValue("#time-limit", limitMs)
+	start := time.Now()
+	v := p.waitBannerAfter(func() { p.click("#run") })
+	took := time.Since(start)
+	p.setValue("#time-limit", "2000")
+	return v, took
+}
+
+// answerTool answers the model call with a call of tool name with args.
+func (p *page) answerTool(name, args string) {
+	p.t.Helper()
+	p.click("#be-model-kind-tool")
+	p.setValue("#be-model-call-list .be-call-name", name)
+	p.setValue("#be-model-call-list .be-call-args", args)
+	p.click("#be-model-send")
+}
+
+// answerFinal answers the model call with a final answer.
+func (p *page) answerFinal(text string) {
+	p.t.Helper()
+	p.click("#be-model-kind-final")
+	p.setValue("#be-model-answer", text)
+	p.click("#be-model-send")
+}
+
+// openExercise switches to the Exercise and waits for Your loop.
+func (p *page) openExercise() {
+	p.t.Helper()
+	p.clickNamed("Exercise")
+	waitFor[bool](p, waitTimeout, "the Exercise to show Your loop", `document.querySelector("#loop-editor").checkVisibility()`)
+}
+
+// check presses Check and waits until the page says how many cases pass.
+func (p *page) check() string {
+	p.t.Helper()
+	p.clickNamed("Check")
+	return waitFor[string](p, waitTimeout+5e9, "Check to say how many cases pass",
+		`(() => { const s = document.querySelector("#exercise-summary").textContent;
+			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
+}
+
+// Share links, as the page writes them.
+
+// encodeStateLink returns a share link's #state= payload for state:
+// base64url(deflate-raw(JSON)), as the page writes it.
+func encodeStateLink(t *testing.T, state map[string]string) string {
+	t.Helper()
+	data, err := json.Marshal(state)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	w, err := flate.NewWriter(&buf, flate.BestCompression)
+	require.NoError(t, err)
+	_, err = w.Write(data)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+// decodeState decodes a #state= share link's payload:
+// base64url(deflate-raw(JSON)).
+func decodeState(t *testing.T, link string) map[string]any {
+	t.Helper()
+	u, err := url.Parse(link)
+	require.NoError(t, err)
+	enc, ok := strings.CutPrefix(u.Fragment, "state=")
+	require.True(t, ok, "the share link's hash starts with #state=; it is %q", u.Fragment)
+	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(enc, "="))
+	require.NoError(t, err, "the state is base64url")
+	js, err := io.ReadAll(flate.NewReader(bytes.NewReader(raw)))
+	require.NoError(t, err, "the state is deflate-raw compressed")
+	var state map[string]any
+	require.NoError(t, json.Unmarshal(js, &state), "the state is JSON: %s", js)
+	return state
+}
+
+// Health: the page answers, leaves no worker running, still runs the seed,
+// and has no serious accessibility violation.
+
+// answersQuickly fails the test if the page's main thread does not answer
+// within d: the page froze.
+func (p *page) answersQuickly(d time.Duration, while string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, d)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.now()`)); err != nil {
+		p.t.Fatalf("the page froze %s: it did not answer within %v (%v)", while, d, err)
+	}
+}
+
+// workers returns how many Web Workers the page's tab has alive.
+func (p *page) workers() int {
+	p.t.Helper()
+	infos, err := chromedp.Targets(p.ctx)
+	if err != nil {
+		p.t.Fatalf("listing the browser's targets: %v", err)
+	}
+	bc := chromedp.FromContext(p.ctx).BrowserContextID
+	n := 0
+	for _, i := range infos {
+		if i.Type == "worker" && i.BrowserContextID == bc {
+			n++
+		}
+	}
+	return n
+}
+
+// assertWorkersBackTo waits until the tab has no more workers than before:
+// a worker left running user code (a while (true) {} say) would keep a
+// core busy for as long as the page is open.
+func (p *page) assertWorkersBackTo(t *testing.T, before int, what string) {
+	t.Helper()
+	var now int
+	ok := assert.Eventually(t, func() bool { now = p.workers(); return now <= before }, waitTimeout, 50*time.Millisecond)
+	if !ok {
+		t.Errorf("%s left a worker running: %d workers are alive, %d were before the run", what, now, before)
+	}
+}
+
+// assertStillWorks runs the seed's example and checks it ends as it should:
+// the page recovered from whatever the test did before.
+func (p *page) assertStillWorks(t *testing.T) {
+	t.Helper()
+	p.chooseExample("add")
+	assertAddTranscript(t, p.value("#user-message"), p.run())
+}
+
+// axePath is axe-core as make's tools-axe target installs it.
+const axePath = "node_modules/axe-core/axe.min.js"
+
+type axeViolation struct {
+	ID     string   `json:"id"`
+	Impact string   `json:"impact"`
+	Help   string   `json:"help"`
+	Nodes  []string `json:"nodes"`
+}
+
+func (v axeViolation) String() string {
+	return fmt.Sprintf("%s (%s): %s, at %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "; "))
+}
+
+// axeSerious runs axe-core on the page and returns its serious and critical
+// violations.
+func (p *page) axeSerious(t *testing.T) []axeViolation {
+	t.Helper()
+	src, err := os.ReadFile(axePath)
+	if err != nil {
+		unavailable(t, fmt.Errorf("the accessibility check needs axe-core at web/%s: run make tools-axe (npm ci --prefix web) first", axePath))
+	}
+	if !eval[bool](p, `typeof window.axe === "object"`) {
+		eval[chromedp.Void](p, string(src)+"\n;undefined")
+	}
+	return eval[[]axeViolation](p, `axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
+		.filter((v) => v.impact === "serious" || v.impact === "critical")
+		.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+			nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + " " + (n.failureSummary || "").replace(/\s+/g, " "))})))`)
 }

@@ -8,74 +8,11 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
-// Narrow screens and narrow embeds: what a run asks of the user shows on
-// the tab in view, and the header's controls stay on screen at every
-// width from 320 px up, where an embed cannot be scrolled sideways.
-
-// onScreen asserts that the element sel is shown, not covered, and
-// inside the viewport, so that a user sees it without scrolling.
-func (p *page) onScreen(t *testing.T, sel, where string) {
-	t.Helper()
-	if !p.visible(sel) {
-		t.Errorf("%s is hidden %s", sel, where)
-		return
-	}
-	r := p.rectOf(sel)
-	w, h := eval[float64](p, `innerWidth`), eval[float64](p, `innerHeight`)
-	assert.True(t, r.Left >= -0.5 && r.Right <= w+0.5 && r.Top >= -0.5 && r.Bottom <= h+0.5,
-		"%s (x %.0f–%.0f, y %.0f–%.0f) is inside the %.0fx%.0f screen %s", sel, r.Left, r.Right, r.Top, r.Bottom, w, h, where)
-	assert.True(t, eval[bool](p, seenJS("document", sel)), "%s is not covered by anything %s", sel, where)
-}
-
-func TestPageBeTheModelOnANarrowScreenShowsTheAnswerForm(t *testing.T) {
-	for _, tc := range []struct {
-		name, path, shot string
-		width, height    int64
-	}{
-		{"768x1024", "/", "narrow-be-model-768.png", 768, 1024},
-		{"embed 500x640", "/?embed=1#example=add", "narrow-be-model-embed-500.png", 500, 640},
-		{"embed 360x640 dark", "/?embed=1&theme=dark#example=add", "narrow-be-model-embed-360-dark.png", 360, 640},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := newPage(t)
-			p.do("emulating the screen", chromedp.EmulateViewport(tc.width, tc.height))
-			p.open(tc.path)
-			require.Equal(t, "code", eval[string](p, `document.body.dataset.tab`), "the page opens on its Code tab")
-			p.click("#be-model")
-			waitFor[bool](p, waitTimeout, "the loop to ask the person for model call 1",
-				`document.querySelector("#be-model-heading").textContent === "You are the model: call 1"`)
-			where := "after Be the model at " + tc.name
-			require.Equal(t, "transcript", eval[string](p, `document.body.dataset.tab`),
-				"Be the model shows the Transcript tab, which holds the answer form")
-			// The first call of a run with tools offers a tool call, and
-			// the caret waits in the tool's name. The form scrolls within
-			// its panel: the frame keeps its run bar, and in an embed
-			// nothing spills over the link below the panel.
-			p.onScreen(t, "#be-model-call-list .be-call-name", where)
-			assert.Equal(t, "be-call-name", eval[string](p, `document.activeElement.className`),
-				"the caret is in the tool call's name, ready for the answer")
-			for _, sel := range []string{"#be-model-heading", "#be-model-kind-tool", "#be-model-send"} {
-				assert.True(t, p.visible(sel), "%s is shown %s", sel, where)
-			}
-			p.onScreen(t, "#run", where)
-			if p.exists("body.embed") {
-				p.onScreen(t, "#open-full", where)
-			}
-			p.saveScreenshot(tc.shot)
-
-			p.answerTool("add", `{"a": 2, "b": 3}`)
-			p.waitAsked(2)
-			p.answerFinal("The answer is 5.")
-			b := p.waitBanner().Banner
-			assert.Equal(t, "final", b.Reason, "the person's answers end the run; the banner says %q", b.Text)
-			assert.True(t, p.visible("#use-as-script"), "Use as script is offered once the run is over")
-			p.onScreen(t, "#run", "after the run at "+tc.name)
-		})
-	}
-}
+// The header at every width: its controls stay on screen from 320 px up, on
+// the full page and in an embed (which cannot be scrolled sideways), and its
+// rows stay tidy where it wraps.
 
 // headerControls are what the header offers in every layout; the embed
 // shows its caption instead of the brand and the examples menu.
@@ -141,4 +78,53 @@ func TestPageHeaderFitsScreensFromNarrowToWide(t *testing.T) {
 			p.saveScreenshot(fmt.Sprintf("narrow-header-%d.png", width))
 		}
 	}
+}
+
+func TestPageHeaderIsTidyBetweenPhoneAndWideScreen(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	for _, width := range []int64{768, 900, 950, 1000, 1050, 1100, 1200, 1280} {
+		p.do("emulating the screen", chromedp.EmulateViewport(width, 800))
+		p.settle()
+		where := fmt.Sprintf("at %d px", width)
+		l := eval[headerLayout](p, headerLayoutJS)
+		// The engine status and Share never sit on a row of their own:
+		// they are on the mode switch's row, which ends at the right
+		// edge, where the panels below end.
+		assert.True(t, sameRow(l.Modes, l.Status) && sameRow(l.Modes, l.Share),
+			"the engine status (y %.0f–%.0f) and Share (y %.0f–%.0f) are on the mode switch's row (y %.0f–%.0f) %s",
+			l.Status.Top, l.Status.Bottom, l.Share.Top, l.Share.Bottom, l.Modes.Top, l.Modes.Bottom, where)
+		assert.InDelta(t, l.ContentRight, l.Share.Right, 1, "Share ends at the header's right edge %s", where)
+		assert.True(t, l.Modes.Left >= l.ContentLeft-1 && l.Modes.Top >= l.Brand.Top-1,
+			"the mode switch is inside the header %s", where)
+		if !sameRow(l.Brand, l.Modes) {
+			// On a row of its own, the mode switch starts it, below the
+			// brand.
+			assert.InDelta(t, l.ContentLeft, l.Modes.Left, 1, "the mode switch starts its row at the left edge %s", where)
+		}
+		assert.True(t, sameRow(l.Brand, l.Picker), "the brand and the examples menu share the first row %s", where)
+		assert.LessOrEqual(t, eval[int64](p, `document.documentElement.scrollWidth`), width, "the page fits %s", where)
+		if width == 900 || width == 1000 || width == 1100 {
+			p.saveScreenshot(fmt.Sprintf("phone-header-%d.png", width))
+		}
+	}
+}
+
+// headerLayout is where the header's parts are.
+type headerLayout struct {
+	Brand, Picker, Modes, Status, Share rect
+	ContentLeft, ContentRight           float64
+}
+
+const headerLayoutJS = `(() => { const r = ` + rectJS + `; const q = (s) => document.querySelector(s);
+	const h = q(".site-header"), s = getComputedStyle(h), b = h.getBoundingClientRect();
+	return {Brand: r(q(".brand")), Picker: r(q(".example-picker")), Modes: r(q(".mode-switch")),
+		Status: r(q("#engine-status")), Share: r(q("#share")),
+		ContentLeft: b.left + parseFloat(s.paddingLeft), ContentRight: b.right - parseFloat(s.paddingRight)}; })()`
+
+// sameRow reports whether b sits on a's row: its middle is within a's
+// height.
+func sameRow(a, b rect) bool {
+	mid := (b.Top + b.Bottom) / 2
+	return mid >= a.Top && mid <= a.Bottom
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -10,35 +11,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Nothing the user typed is lost by switching code: their own code, each
-// example they edited, and the code a link or a run file brought and they
-// edited each come back from the examples menu, after a reload too.
-
-// pickInMenuByLabel picks the examples menu's option whose text is label,
-// as a user reading the menu would.
-func (p *page) pickInMenuByLabel(label string) {
-	p.t.Helper()
-	value, ok := tryWaitFor[string](p, waitTimeout, fmt.Sprintf(`(() => { const o = [...document.querySelector("#example-select").options].find((o) => o.textContent === %s); return o ? o.value || "own" : ""; })()`, js(label)))
-	if ok != nil {
-		p.t.Fatalf("the examples menu has no %q; it offers %s", label,
-			eval[string](p, `[...document.querySelector("#example-select").options].map((o) => o.textContent).join(" | ")`))
-	}
-	if value == "own" {
-		value = ""
-	}
-	p.pickInMenu(value)
-}
-
-// waitModel waits until the Model editor holds src, naming what should
-// have brought it.
-func (p *page) waitModel(src, what string) {
-	p.t.Helper()
-	waitFor[bool](p, waitTimeout, what, fmt.Sprintf(`document.querySelector("#model-editor").value === %s`, js(src)))
-}
+// Nothing the user typed is lost: a reload keeps every field, and their own
+// code, each example they edited, and the code a link or a run file brought
+// and they edited each come back from the examples menu, after a reload too.
 
 const fiveApples = "How much do five apples cost?"
 
-func TestKeepOwnCodeAndEachEditedExampleComeBack(t *testing.T) {
+func TestPageOwnCodeAndEachEditedExampleComeBack(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	p.setEditor("model-editor", ownModel)
@@ -74,7 +53,7 @@ func TestKeepOwnCodeAndEachEditedExampleComeBack(t *testing.T) {
 	assert.Equal(t, chainTitle, p.text(`#example-select option[value="chain"]`), "the chain example holds no edits now")
 }
 
-func TestKeepLinksAndRunFilesNeverTakeTheUsersOwnCode(t *testing.T) {
+func TestPageLinksAndRunFilesNeverTakeTheUsersOwnCode(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	p.setEditor("model-editor", ownModel)
@@ -113,7 +92,7 @@ func TestKeepLinksAndRunFilesNeverTakeTheUsersOwnCode(t *testing.T) {
 	assert.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"))
 }
 
-func TestKeepCodeSavedBeforeThePageKeptAListComesBack(t *testing.T) {
+func TestPageCodeSavedBeforeThePageKeptAListComesBack(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	// What an older page left: one backup of the user's code.
@@ -122,4 +101,93 @@ func TestKeepCodeSavedBeforeThePageKeptAListComesBack(t *testing.T) {
 	p.pickInMenu("")
 	p.waitModel(ownModel, "Your own code to bring back the code an older page kept")
 	assert.Equal(t, "Mine", p.value("#user-message"))
+}
+
+func TestPageYourOwnCodeInTheMenuBringsItBack(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.pickInMenu("")
+	assert.Contains(t, p.waitNotice("no code of your own"), "edit", "with nothing to bring back, the page says how code becomes the user's own")
+	assert.Equal(t, "add", p.value("#example-select"), "the menu still names the example shown")
+
+	p.setEditor("model-editor", ownModel)
+	p.pickInMenu("chain")
+	p.waitNotice("replaced your code")
+	p.pickInMenu("")
+	waitFor[bool](p, waitTimeout, "Your own code to bring back the user's model", fmt.Sprintf(`document.querySelector("#model-editor").value === %s`, js(ownModel)))
+	assert.Equal(t, "", p.value("#example-select"), "the menu says Your own code")
+	assert.Equal(t, "Your own code: edit it, then press Run.", p.text("#example-description"))
+
+	// An example the user edited is code of theirs too: bringing back the
+	// other keeps it, and offers it back.
+	p.pickInMenu("chain")
+	p.setValue("#user-message", "How much do five apples cost?")
+	p.pickInMenu("")
+	waitFor[bool](p, waitTimeout, "Your own code to bring back the user's model", fmt.Sprintf(`document.querySelector("#model-editor").value === %s`, js(ownModel)))
+	p.waitNotice("kept")
+	p.clickNamed("Restore my code")
+	assert.Equal(t, "How much do five apples cost?", p.value("#user-message"), "the edited example comes back too")
+	assert.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"))
+}
+
+func TestPageNoticeNamesTheLatestExample(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.setEditor("model-editor", ownModel)
+	p.pickInMenu("chain")
+	p.waitNotice(`The example "` + chainTitle + `"`)
+	p.pickInMenu("unknown-tool")
+	msg := p.waitNotice(`The example "Unknown tool"`)
+	assert.NotContains(t, msg, chainTitle, "the notice names the example shown now, not the one before")
+	p.clickNamed("Restore my code")
+	assert.Equal(t, ownModel, p.value("#model-editor"), "Restore still brings back the code from before both switches")
+}
+
+func TestPageRestoreBarCanBeDismissedAndMissingNamesAreNamed(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.setEditor("model-editor", "[\n  { type: \"tool\", args: {} },\n]\n")
+	p.setValue("#example-select", "chain")
+	waitFor[bool](p, waitTimeout, "the Restore offer", `!document.querySelector("#notice").hidden`)
+	p.click("#notice-dismiss")
+	assert.False(t, p.visible("#notice"), "Dismiss hides the Restore bar")
+
+	p.setEditor("model-editor", "[\n  { type: \"tool\", calls: [{ args: {} }] },\n  { type: \"final\" },\n]\n")
+	p.run()
+	assert.NotContains(t, p.text("#transcript"), "undefined", "missing fields never show as undefined")
+	assert.Contains(t, p.text("#transcript"), "(missing name)")
+}
+
+func TestPageReloadKeepsEdits(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	edited := fields{
+		Model:       "[\n  {type: \"final\", content: \"kept\"}\n]",
+		Tools:       "{\n  // nothing here, ✓\n}",
+		UserMessage: "Do you remember me?",
+		MaxSteps:    "4",
+		TimeLimit:   "750",
+	}
+	p.fill(edited)
+	p.reload()
+	assert.Equal(t, edited, p.fields(), "a reload shows everything as the user left it")
+
+	stored := eval[string](p, `localStorage.getItem("agentloop:v1") || ""`)
+	var saved struct {
+		Model       string `json:"model"`
+		Tools       string `json:"tools"`
+		UserMessage string `json:"userMessage"`
+		MaxSteps    any    `json:"maxSteps"`
+		TimeLimit   any    `json:"timeLimit"`
+	}
+	if assert.NoError(t, json.Unmarshal([]byte(stored), &saved), "localStorage agentloop:v1 holds JSON: %q", stored) {
+		assert.Equal(t, edited.Model, saved.Model)
+		assert.Equal(t, edited.Tools, saved.Tools)
+		assert.Equal(t, edited.UserMessage, saved.UserMessage)
+		assert.Equal(t, edited.MaxSteps, fmt.Sprint(saved.MaxSteps))
+		assert.Equal(t, edited.TimeLimit, fmt.Sprint(saved.TimeLimit))
+	}
+	b := p.run().Banner
+	assert.Equal(t, "final", b.Reason)
+	assert.Contains(t, b.Text, "kept", "the reloaded code is what runs")
 }

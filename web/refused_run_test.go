@@ -4,101 +4,17 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
-// What the page keeps on screen when something the user asked for cannot
-// happen: a link that cannot be opened, a Check of a loop that does not
-// compile, a Run whose field or code is wrong. What was shown stays, and
-// the page says why, never more than what happened.
+// A Run that cannot start (a wrong field, code that does not compile or
+// evaluate) runs nothing, says why beside what is wrong, and leaves the run
+// shown before it on screen.
 
-// noticeButton returns the name of the notice's action button, or "" when
-// it shows none.
-func (p *page) noticeButton() string {
-	p.t.Helper()
-	return eval[string](p, `document.querySelector("#notice-action").checkVisibility() ? document.querySelector("#notice-action").textContent : ""`)
-}
-
-// setHash follows a link to hash on the page already open, as a click on
-// a tutorial's "try this" link would.
-func (p *page) setHash(hash string) {
-	p.t.Helper()
-	eval[bool](p, fmt.Sprintf(`(location.hash = %s, true)`, js(hash)))
-}
-
-func TestKeepshownLinkThatCannotBeOpenedSaysWhatIsShownInstead(t *testing.T) {
-	linked := `[{type: "final", content: "linked"}]`
-	link := encodeStateLink(t, map[string]string{"model": linked, "tools": "{}", "userMessage": "Hi"})
-	p := newPage(t)
-	for _, tc := range []struct{ name, hash, wrong string }{
-		{"a share link with a character no link has", "#state=abc$", "This share link could not be opened"},
-		{"a share link of bytes that do not inflate", "#state=AAAA", "This share link could not be opened"},
-		{"a link to no example", "#example=no-such-example", `There is no example "no-such-example".`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p.use(t)
-			// The user's code, which a link on the page then replaces.
-			p.reopen("/")
-			p.setEditor("model-editor", ownModel)
-			p.setHash("#state=" + link)
-			p.waitNotice("The shared link replaced your code")
-			require.Equal(t, linked, p.value("#model-editor"))
-
-			p.setHash(tc.hash)
-			msg := p.waitNotice(tc.wrong)
-			assert.Contains(t, msg, "Your own code is shown instead.", "the notice says what is shown instead, as a page opened by the link does")
-			assert.NotContains(t, msg, "replaced", "the link replaced nothing, and the notice says no such thing")
-			assert.Empty(t, p.noticeButton(), "the notice offers nothing back: the link took nothing")
-			assert.Equal(t, linked, p.value("#model-editor"), "the code shown stays as it was")
-
-			// The code the first link replaced is still there to bring back.
-			p.pickInMenuByLabel("Your earlier code")
-			p.waitModel(ownModel, "Your earlier code to bring back the code the first link replaced")
-		})
-	}
-}
-
-func TestKeepshownExerciseAllPassedAfterAReloadPointsToNoDifferences(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
-	p.openExercise()
-	p.setEditor("loop-editor", correctLoop)
-	want := fmt.Sprintf("%d of %d cases pass", casesCount(), casesCount())
-	require.Contains(t, p.check(), want)
-
-	p.reload()
-	summary := p.text("#exercise-summary")
-	assert.Contains(t, summary, want, "a reload keeps the last Check's count")
-	assert.Contains(t, summary, "at your last Check", "the count is said to be the last Check's")
-	assert.NotContains(t, summary, "differences", "every case passed: there are no differences to see")
-	assert.Contains(t, summary, "every case", "the summary says the loop passed every case")
-}
-
-func TestKeepshownExerciseLoopWithAnErrorListsNoOldFailures(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
-	p.openExercise()
-	stub := p.value("#loop-editor")
-	require.Regexp(t, `^0 of \d+ cases pass`, p.check(), "the stub passes no case")
-	require.NotEmpty(t, p.failures(), "the stub's failing cases are listed")
-
-	p.setEditor("loop-editor", "function runAgent(model, tools, userMsg, maxSteps = 10) {\n  return 'x' +;\n}")
-	p.clickNamed("Check")
-	waitFor[bool](p, waitTimeout, "the summary to say Your loop has an error",
-		`document.querySelector("#check").getAttribute("aria-disabled") !== "true" &&
-			document.querySelector("#exercise-summary").textContent.includes("Your loop has an error")`)
-	assert.Empty(t, p.failures(), "the failing cases of the loop as it was at the last Check are not listed under the error")
-	assert.False(t, p.visible("#exercise-failures"), "the list of failing cases is hidden")
-
-	p.setEditor("loop-editor", stub)
-	require.Regexp(t, `^0 of \d+ cases pass`, p.check(), "the next Check of the stub")
-	assert.NotEmpty(t, p.failures(), "the next Check lists the failing cases again")
-}
-
-func TestKeepshownRunThatCannotStartLeavesTheRunShown(t *testing.T) {
+func TestPageRunThatCannotStartLeavesTheRunShown(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	p.dropFile("hello.json", helloRunFile)
@@ -132,4 +48,88 @@ func TestKeepshownRunThatCannotStartLeavesTheRunShown(t *testing.T) {
 		assert.Contains(t, p.text("#model-error"), "Line 2", "the error beside the editor says why nothing ran")
 		assertHelloShown(t, "after Run with a syntax error")
 	})
+}
+
+// An editor error is shown next to that editor with its line and column,
+// and nothing runs.
+func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
+	cases := []struct {
+		name   string
+		editor string // the editor with the bad source
+		src    string
+		line   int
+	}{
+		{"model syntax error", "model", "[\n  {type: \"tool\", name: \"add\", args: {a: 2, b: 3}},\n  {type: \"final\" content: \"x\"}\n]", 3},
+		{"tools syntax error", "tools", "{\n  add: ({a, b}) => String(a + b),\n  sub: ({a, b}) => String(a - b)))\n}", 3},
+		{"model evaluation error", "model", "[\n  {type: \"final\", content: \"x\"},\n  notDefinedAnywhere,\n]", 3},
+	}
+	p := newPage(t)
+	p.open("/")
+	goodModel, goodTools := p.value("#model-editor"), p.value("#tools-editor")
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p.use(t)
+			p.setEditor("model-editor", goodModel)
+			p.setEditor("tools-editor", goodTools)
+			p.setEditor(tc.editor+"-editor", tc.src)
+			// The run shown before (the previous case's fixed run, if any)
+			// stays: a run that cannot start changes nothing on screen.
+			before := p.view()
+			p.click("#run")
+			errSel, otherSel := "#"+tc.editor+"-error", "#tools-error"
+			if tc.editor == "tools" {
+				otherSel = "#model-error"
+			}
+			waitFor[bool](p, waitTimeout, "the error to show next to the "+tc.editor+" editor",
+				fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility() && e.textContent.trim() !== "" && document.body.dataset.running !== "true"; })()`, js(errSel)))
+			shown := p.text(errSel)
+			assert.Regexp(t, regexp.MustCompile(fmt.Sprintf(`^Line %d, column \d+: \S`, tc.line)), shown,
+				"the error names the line and column of the mistake and says what is wrong")
+			assert.False(t, p.visible(otherSel) && p.text(otherSel) != "", "the other editor shows no error")
+			after := p.view()
+			assert.Equal(t, before.Transcript, after.Transcript, "nothing ran: the transcript stays as it was")
+			assert.Equal(t, before.Banner, after.Banner, "nothing ran: the stop banner stays as it was")
+			assert.NotEqual(t, "true", eval[string](p, `document.body.dataset.running || ""`), "nothing is running")
+			assert.Equal(t, tc.src, p.value("#"+tc.editor+"-editor"), "the editor keeps what the user typed")
+
+			// Fixing the mistake clears the error and runs.
+			p.setEditor(tc.editor+"-editor", map[string]string{"model": goodModel, "tools": goodTools}[tc.editor])
+			b := p.run().Banner
+			assert.Equal(t, "final", b.Reason, "after the fix the run works; the banner said %q", b.Text)
+			assert.False(t, p.visible(errSel) && p.text(errSel) != "", "after the fix the error is gone")
+		})
+	}
+}
+
+func TestPageMaxStepsFieldIsValidated(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	for _, bad := range []string{"-1", "2.5", "100001", ""} {
+		t.Run(fmt.Sprintf("%q", bad), func(t *testing.T) {
+			p.use(t)
+			p.setValue("#max-steps", bad)
+			p.click("#run")
+			waitFor[bool](p, waitTimeout, "#max-steps-error to explain the bad value",
+				`(() => { const e = document.querySelector("#max-steps-error"); return e.checkVisibility() && e.textContent.trim() !== ""; })()`)
+			assert.Equal(t, "alert", eval[string](p, `document.querySelector("#max-steps-error").getAttribute("role") || ""`),
+				"the explanation is announced (role=alert)")
+			assert.Empty(t, p.view().Transcript, "nothing ran with max steps %q", bad)
+			assert.False(t, p.view().Banner.Visible, "nothing ran with max steps %q", bad)
+		})
+	}
+
+	p.chooseExample("max-steps")
+	p.setValue("#max-steps", "3")
+	b := p.run().Banner
+	assert.False(t, p.visible("#max-steps-error") && p.text("#max-steps-error") != "", "a valid value clears the explanation")
+	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
+	assert.Contains(t, b.Text, "Stopped: reached max steps.")
+	assert.Equal(t, 3, p.view().Transcript.count(func(m msg) bool { return m.Role == "assistant" }), "max steps 3 allows three model calls")
+
+	// Zero is valid, as in the library: the model is never called.
+	p.setValue("#max-steps", "0")
+	b = p.run().Banner
+	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
+	assert.Contains(t, b.Text, "Stopped: reached max steps.")
+	assert.Equal(t, 0, p.view().Transcript.count(func(m msg) bool { return m.Role == "assistant" }), "max steps 0 calls the model never")
 }

@@ -3,73 +3,16 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"regexp"
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// waitToolCallShown waits until the page says a run is in flight and the
-// assistant's tool call is on screen.
-func (p *page) waitToolCallShown() {
-	p.t.Helper()
-	waitFor[bool](p, waitTimeout, "the run to start and show the assistant's tool call",
-		`document.body.dataset.running === "true" &&
-			!!document.querySelector('#transcript li.msg[data-role="assistant"][data-type="tool"]')`)
-}
-
-// answersQuickly fails the test if the page's main thread does not answer
-// within d: the page froze.
-func (p *page) answersQuickly(d time.Duration, while string) {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, d)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.now()`)); err != nil {
-		p.t.Fatalf("the page froze %s: it did not answer within %v (%v)", while, d, err)
-	}
-}
-
-// workers returns how many Web Workers the page's tab has alive.
-func (p *page) workers() int {
-	p.t.Helper()
-	infos, err := chromedp.Targets(p.ctx)
-	if err != nil {
-		p.t.Fatalf("listing the browser's targets: %v", err)
-	}
-	bc := chromedp.FromContext(p.ctx).BrowserContextID
-	n := 0
-	for _, i := range infos {
-		if i.Type == "worker" && i.BrowserContextID == bc {
-			n++
-		}
-	}
-	return n
-}
-
-// assertWorkersBackTo waits until the tab has no more workers than before:
-// a worker left running user code (a while (true) {} say) would keep a
-// core busy for as long as the page is open.
-func (p *page) assertWorkersBackTo(t *testing.T, before int, what string) {
-	t.Helper()
-	var now int
-	ok := assert.Eventually(t, func() bool { now = p.workers(); return now <= before }, waitTimeout, 50*time.Millisecond)
-	if !ok {
-		t.Errorf("%s left a worker running: %d workers are alive, %d were before the run", what, now, before)
-	}
-}
-
-// assertStillWorks runs the seed's example and checks it ends as it should:
-// the page recovered from whatever the test did before.
-func (p *page) assertStillWorks(t *testing.T) {
-	t.Helper()
-	p.chooseExample("add")
-	assertAddTranscript(t, p.value("#user-message"), p.run())
-}
+// Code that never returns, hangs or eats the heap cannot freeze the page:
+// Stop ends a run, the watchdog stops a runaway at the time limit and names
+// it, a crash takes only the sandbox, and the page works on.
 
 func TestPageStopCancelsARun(t *testing.T) {
 	p := newPage(t)
@@ -164,107 +107,50 @@ func TestPageCodeThatNeverReturnsIsStoppedAndNamed(t *testing.T) {
 	p.assertStillWorks(t)
 }
 
-// An editor error is shown next to that editor with its line and column,
-// and nothing runs.
-func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
-	cases := []struct {
-		name   string
-		editor string // the editor with the bad source
-		src    string
-		line   int
-	}{
-		{"model syntax error", "model", "[\n  {type: \"tool\", name: \"add\", args: {a: 2, b: 3}},\n  {type: \"final\" content: \"x\"}\n]", 3},
-		{"tools syntax error", "tools", "{\n  add: ({a, b}) => String(a + b),\n  sub: ({a, b}) => String(a - b)))\n}", 3},
-		{"model evaluation error", "model", "[\n  {type: \"final\", content: \"x\"},\n  notDefinedAnywhere,\n]", 3},
-	}
+// A tool that hangs while posting fake "tool_end" events for itself is
+// still stopped by the watchdog at the time limit: its posts never reach
+// the page.
+func TestPageForgedToolEndsDoNotHoldOffTheWatchdog(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
-	goodModel, goodTools := p.value("#model-editor"), p.value("#tools-editor")
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			p.use(t)
-			p.setEditor("model-editor", goodModel)
-			p.setEditor("tools-editor", goodTools)
-			p.setEditor(tc.editor+"-editor", tc.src)
-			// The run shown before (the previous case's fixed run, if any)
-			// stays: a run that cannot start changes nothing on screen.
-			before := p.view()
-			p.click("#run")
-			errSel, otherSel := "#"+tc.editor+"-error", "#tools-error"
-			if tc.editor == "tools" {
-				otherSel = "#model-error"
-			}
-			waitFor[bool](p, waitTimeout, "the error to show next to the "+tc.editor+" editor",
-				fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility() && e.textContent.trim() !== "" && document.body.dataset.running !== "true"; })()`, js(errSel)))
-			shown := p.text(errSel)
-			assert.Regexp(t, regexp.MustCompile(fmt.Sprintf(`^Line %d, column \d+: \S`, tc.line)), shown,
-				"the error names the line and column of the mistake and says what is wrong")
-			assert.False(t, p.visible(otherSel) && p.text(otherSel) != "", "the other editor shows no error")
-			after := p.view()
-			assert.Equal(t, before.Transcript, after.Transcript, "nothing ran: the transcript stays as it was")
-			assert.Equal(t, before.Banner, after.Banner, "nothing ran: the stop banner stays as it was")
-			assert.NotEqual(t, "true", eval[string](p, `document.body.dataset.running || ""`), "nothing is running")
-			assert.Equal(t, tc.src, p.value("#"+tc.editor+"-editor"), "the editor keeps what the user typed")
-
-			// Fixing the mistake clears the error and runs.
-			p.setEditor(tc.editor+"-editor", map[string]string{"model": goodModel, "tools": goodTools}[tc.editor])
-			b := p.run().Banner
-			assert.Equal(t, "final", b.Reason, "after the fix the run works; the banner said %q", b.Text)
-			assert.False(t, p.visible(errSel) && p.text(errSel) != "", "after the fix the error is gone")
-		})
-	}
+	p.chooseExample("add")
+	p.setEditor("tools-editor", `{
+  add: async () => {
+    const fake = JSON.stringify([0, 1, 2].map((call) => ({ kind: "tool_end", step: 1, call })));
+    setInterval(() => postMessage({ type: "events", json: fake, precise: true }), 50);
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    return "late";
+  },
+}`)
+	v, took := p.runTimed("500")
+	b := v.Banner
+	assert.Equal(t, "timeout", b.Reason, "the banner's reason for a tool that hung; it said %q", b.Text)
+	assert.Regexp(t, `tool 'add' at step 1 did not return within 500 ms`, b.Text, "the banner names the hung call and the limit")
+	assert.Less(t, took, 5*time.Second, "the hung tool was stopped %v after Run: its forged tool_end events kept the watchdog off", took)
+	p.assertStillWorks(t)
 }
 
-func TestPageToolOutputWithHTMLIsShownAsText(t *testing.T) {
+// A tool that eats the heap until its worker runs out of memory crashes
+// the sandbox frame the workers live in, never the page: the run ends at
+// once with the crash named (not with the time limit's "did not return"),
+// the editors are untouched, and the next run works in a new frame.
+func TestPageHeapEatingToolCrashesOnlyTheSandbox(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
-	p.setEditor("model-editor", echoModel)
-	p.setEditor("tools-editor", htmlTools)
-	p.setValue("#user-message", `<i>hi</i> & <script>alert(2)</script>`)
-	b := p.run().Banner
-
-	got := p.view().Transcript
-	require.Len(t, got, 4, "the transcript shows the message, the call, its result and the answer: %v", got)
-	assert.Equal(t, `<i>hi</i> & <script>alert(2)</script>`, got[0].Text, "the user's message shows as typed, markup and all")
-	assert.Equal(t, "<img src=x onerror=alert(1)>", got[2].Text, "the tool's output shows as text")
-	assert.Equal(t, "<b>done</b>", got[3].Text, "the final answer shows as text")
-	assert.Equal(t, "final", b.Reason)
-	assert.Contains(t, b.Text, "<b>done</b>", "the banner shows the answer as text")
-
-	elems := eval[[]string](p, `[...document.querySelectorAll("#transcript img, #transcript script, #transcript i, #transcript b, #stop-banner img, #stop-banner b")].map(e => e.outerHTML)`)
-	assert.Empty(t, elems, "no markup from the run became elements")
-	assert.Empty(t, p.dialogsOpened(), "no script from the run ran (no dialog opened)")
-}
-
-func TestPageMaxStepsFieldIsValidated(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
-	for _, bad := range []string{"-1", "2.5", "100001", ""} {
-		t.Run(fmt.Sprintf("%q", bad), func(t *testing.T) {
-			p.use(t)
-			p.setValue("#max-steps", bad)
-			p.click("#run")
-			waitFor[bool](p, waitTimeout, "#max-steps-error to explain the bad value",
-				`(() => { const e = document.querySelector("#max-steps-error"); return e.checkVisibility() && e.textContent.trim() !== ""; })()`)
-			assert.Equal(t, "alert", eval[string](p, `document.querySelector("#max-steps-error").getAttribute("role") || ""`),
-				"the explanation is announced (role=alert)")
-			assert.Empty(t, p.view().Transcript, "nothing ran with max steps %q", bad)
-			assert.False(t, p.view().Banner.Visible, "nothing ran with max steps %q", bad)
-		})
-	}
-
-	p.chooseExample("max-steps")
-	p.setValue("#max-steps", "3")
-	b := p.run().Banner
-	assert.False(t, p.visible("#max-steps-error") && p.text("#max-steps-error") != "", "a valid value clears the explanation")
-	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
-	assert.Contains(t, b.Text, "Stopped: reached max steps.")
-	assert.Equal(t, 3, p.view().Transcript.count(func(m msg) bool { return m.Role == "assistant" }), "max steps 3 allows three model calls")
-
-	// Zero is valid, as in the library: the model is never called.
-	p.setValue("#max-steps", "0")
-	b = p.run().Banner
-	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
-	assert.Contains(t, b.Text, "Stopped: reached max steps.")
-	assert.Equal(t, 0, p.view().Transcript.count(func(m msg) bool { return m.Role == "assistant" }), "max steps 0 calls the model never")
+	p.chooseExample("add")
+	tools := `{
+  add: () => {
+    const keep = [];
+    for (;;) keep.push(new Array(2 ** 24).fill(keep.length));
+  },
+}`
+	p.setEditor("tools-editor", tools)
+	v, took := p.runTimed("120000")
+	t.Logf("crash reported %v after Run: %s", took, v.Banner.Text)
+	assert.Equal(t, "crashed", v.Banner.Reason, "the banner's reason for a tool that ran out of memory; it said %q", v.Banner.Text)
+	assert.Contains(t, v.Banner.Text, "out of memory", "the banner says what most likely happened")
+	assert.Contains(t, v.Banner.Text, "tool 'add' at step 1", "the banner names the call that was running")
+	assert.Less(t, took, time.Minute, "the crash was reported %v after Run, as if only the time limit caught it", took)
+	assert.Equal(t, tools, p.value("#tools-editor"), "the crash changed the Tools editor")
+	p.assertStillWorks(t)
 }

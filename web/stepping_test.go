@@ -4,43 +4,18 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"agentloop.dev/agent"
 )
 
-var positionRE = regexp.MustCompile(`^Phase (\d+) of (\d+)$`)
-
-// clickAndWaitPosition clicks sel and waits until #step-position says want.
-func (p *page) clickAndWaitPosition(sel, want string) pageView {
-	p.t.Helper()
-	p.click(sel)
-	waitFor[bool](p, waitTimeout, fmt.Sprintf("#step-position to say %q after clicking %s", want, sel),
-		fmt.Sprintf(`document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim() === %s`, js(want)))
-	return p.view()
-}
-
-// stepThrough clicks Step until the last phase of the run the editors
-// hold, and returns the view at each phase.
-func (p *page) stepThrough() []pageView {
-	p.t.Helper()
-	p.click("#step")
-	pos := waitFor[string](p, waitTimeout, "#step-position to show \"Phase 1 of N\" after the first Step",
-		`(() => { const t = document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
-	var total int
-	fmt.Sscan(positionRE.FindStringSubmatch(pos)[2], &total)
-	views := []pageView{p.view()}
-	for i := 2; i <= total; i++ {
-		views = append(views, p.clickAndWaitPosition("#step", fmt.Sprintf("Phase %d of %d", i, total)))
-	}
-	return views
-}
+// Stepping through a run like a debugger: Step and Back walk the phases and
+// restore each view exactly, the keyboard steps and plays, and the lit line
+// stays in view.
 
 func TestPageStepAndBackWalkThePhases(t *testing.T) {
 	p := newPage(t)
@@ -120,129 +95,100 @@ func litPhases(views []pageView) []string {
 	return out
 }
 
-// Every way a run ends lights the line of agent/loop.go that ended it,
-// as the done event names it.
-func TestPageLoopPanelLightsTheLineThatEndedTheRun(t *testing.T) {
-	cases := []struct {
-		name         string
-		model, tools string
-		maxSteps     string
-		stopAtOnce   bool // press Stop in the same task as Run
-		reason       string
-		phase        string
-		banner       string
-	}{
-		{name: "final answer", model: `[{type: "final", content: "done"}]`, reason: "final", phase: "final", banner: "done"},
-		{name: "max steps", model: `function model() { return {type: "tool", name: "t", args: {}}; }`, tools: `{ t: () => "x" }`, maxSteps: "2",
-			reason: "max_steps", phase: "max_steps", banner: "Stopped: reached max steps."},
-		{name: "model returns a string", model: `function model() { return "just text"; }`, reason: "model_error", phase: "error_model", banner: "step 1"},
-		{name: "model throws a malformed-looking error", model: `function model() { throw new Error("malformed output of type X"); }`,
-			reason: "model_error", phase: "error_model", banner: "malformed output of type X"},
-		{name: "tool call without a name", model: `[{type: "tool", args: {}}]`, reason: "model_error", phase: "error_calls", banner: "step 1"},
-		{name: "unknown action type", model: `[{type: "answer", content: "5"}]`, reason: "model_error", phase: "error_type", banner: `"answer"`},
-		{name: "Stop before the first model call", model: `[{type: "final", content: "never"}]`, stopAtOnce: true,
-			reason: "canceled", phase: "canceled_before_model", banner: "Canceled"},
-	}
+func TestPageKeepsTheLitLineInViewAndStepStillWhileStepping(t *testing.T) {
 	p := newPage(t)
+	p.do("a 1366x768 laptop screen", chromedp.EmulateViewport(1366, 768))
 	p.open("/")
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			p.use(t)
-			tools := tc.tools
-			if tools == "" {
-				tools = "{}"
-			}
-			steps := tc.maxSteps
-			if steps == "" {
-				steps = "10"
-			}
-			p.setEditor("model-editor", tc.model)
-			p.setEditor("tools-editor", tools)
-			p.setValue("#max-steps", steps)
-			var v pageView
-			if tc.stopAtOnce {
-				eval[bool](p, `(() => { document.querySelector("#run").click(); document.querySelector("#stop").click(); return true; })()`)
-				v = p.waitBanner()
-			} else {
-				v = p.run()
-			}
-			assert.Equal(t, tc.reason, v.Banner.Reason, "the stop reason; the page showed %s", v)
-			assert.Equal(t, tc.phase, v.LitPhase(), "the lit line of the Loop panel; the page showed %s", v)
-			assert.Contains(t, v.Banner.Text, tc.banner, "the banner says what ended the run")
-			assert.NotContains(t, v.Banner.Text+v.Detail, "undefined", "nothing reads \"undefined\"")
-		})
+	p.click("#step")
+	pos := waitFor[string](p, waitTimeout, "the first Step to show phase 1",
+		`(() => { const t = document.querySelector("#step-position").textContent.trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
+	var total int
+	fmt.Sscanf(pos, "Phase 1 of %d", &total)
+	require.Greater(t, total, 5)
+	first := eval[stepView](p, stepViewJS)
+	for i := 1; i <= total; i++ {
+		if i > 1 {
+			p.clickAndWaitPosition("#step", fmt.Sprintf("Phase %d of %d", i, total))
+		}
+		v := eval[stepView](p, stepViewJS)
+		assert.Equal(t, first.Step, v.Step, "the Step button stayed where it was at phase %d (no reflow under the pointer)", i)
+		assert.True(t, v.Line.Top >= 0 && v.Line.Bottom <= 768, "at phase %d the lit line (y %v–%v) is on the 768 px screen", i, v.Line.Top, v.Line.Bottom)
+		assert.True(t, v.Line.Top >= v.Panel.Top-0.5 && v.Line.Bottom <= v.Panel.Bottom+0.5,
+			"at phase %d the lit line (y %v–%v) is inside the Loop panel's visible area (y %v–%v)", i, v.Line.Top, v.Line.Bottom, v.Panel.Top, v.Panel.Bottom)
+		// A message taller than the transcript's box shows from its top.
+		fits := v.Newest.Bottom-v.Newest.Top <= v.Scroller.Bottom-v.Scroller.Top
+		assert.True(t, v.Newest.Top >= v.Scroller.Top-0.5 && v.Newest.Top < v.Scroller.Bottom && (!fits || v.Newest.Bottom <= v.Scroller.Bottom+0.5),
+			"at phase %d the newest message (y %v–%v) is inside the transcript's visible area (y %v–%v)", i, v.Newest.Top, v.Newest.Bottom, v.Scroller.Top, v.Scroller.Bottom)
+		if i == 4 {
+			p.saveScreenshot("learner-1366-stepping.png")
+		}
 	}
+	assert.Equal(t, 0.0, eval[float64](p, `scrollY`), "stepping scrolls the panels, never the page")
 }
 
-// loopFuncs returns the lines of agent/loop.go's loop and callTool.
-func loopFuncs(t *testing.T) []string {
-	t.Helper()
-	src, err := os.ReadFile("../agent/loop.go")
-	require.NoError(t, err)
-	lines := strings.Split(string(src), "\n")
-	var out []string
-	for _, name := range []string{"loop", "callTool"} {
-		start := -1
-		for i, l := range lines {
-			if strings.HasPrefix(l, "func (r *run) "+name+"(") {
-				start = i
-			}
-			if start >= 0 && l == "}" {
-				out = append(out, lines[start:i+1]...)
-				break
-			}
-		}
-		require.GreaterOrEqual(t, start, 0, "agent/loop.go has func (r *run) %s", name)
-	}
-	return out
+// stepView is what a stepping learner watches.
+type stepView struct {
+	Position string `json:"position"`
+	Step     rect   `json:"step"`
+	Line     rect   `json:"line"`
+	Panel    rect   `json:"panel"`
+	Newest   rect   `json:"newest"`
+	Scroller rect   `json:"scroller"`
+	PageY    float64
 }
 
-func TestPageLoopPanelShowsTheRealLoopSource(t *testing.T) {
+const stepViewJS = `(() => { const r = ` + rectJS + `; const q = (s) => document.querySelector(s);
+	return {position: q("#step-position").textContent.trim(), step: r(q("#step")),
+		line: r(q("#loop-source .loop-line.current")), panel: r(q("#loop-scroll")),
+		newest: r(q("#transcript li.msg:last-child")), scroller: r(q("#transcript-scroll"))}; })()`
+
+func TestPageStepsWithTheKeyboard(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
-	waitFor[bool](p, waitTimeout, "the Loop panel to show the loop's source", `document.querySelectorAll("#loop-source .loop-line").length > 0`)
-	shown := eval[[]string](p, `[...document.querySelectorAll("#loop-source .loop-line")].map(e => e.textContent)`)
-	text := "\n" + strings.Join(shown, "\n") + "\n"
-	for _, l := range loopFuncs(t) {
-		assert.Contains(t, shown, l, "the Loop panel shows this line of loop or callTool as agent/loop.go has it")
-	}
-	for _, ph := range agent.Phases() {
-		assert.Equal(t, 1, strings.Count(text, "// phase: "+string(ph)+"\n"), "the Loop panel has one line of phase %s", ph)
-	}
-	marked := eval[[]string](p, `[...document.querySelectorAll("#loop-source .loop-line[data-phase]")].map(e => e.dataset.phase)`)
-	assert.Len(t, marked, len(agent.Phases()), "each phase marks one line, and only phases do: %v", marked)
+	eval[chromedp.Void](p, `document.activeElement && document.activeElement.blur()`)
+	p.press(kb.ArrowRight)
+	pos := waitFor[string](p, waitTimeout, "→ to record the run and show phase 1",
+		`(() => { const t = document.querySelector("#step-position").textContent.trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
+	var total int
+	fmt.Sscanf(pos, "Phase 1 of %d", &total)
+	p.press(kb.ArrowRight)
+	p.waitPosition(fmt.Sprintf("Phase 2 of %d", total))
+	p.press("j")
+	p.waitPosition(fmt.Sprintf("Phase 3 of %d", total))
+	p.press(kb.ArrowLeft)
+	p.waitPosition(fmt.Sprintf("Phase 2 of %d", total))
+	p.press("k")
+	p.waitPosition(fmt.Sprintf("Phase 1 of %d", total))
+	p.press(kb.End)
+	p.waitPosition(fmt.Sprintf("Phase %d of %d", total, total))
+	assert.Equal(t, "final", p.view().Banner.Reason, "End shows the end of the run, with its stop banner")
+	p.press(kb.Home)
+	p.waitPosition(fmt.Sprintf("Phase 1 of %d", total))
 
-	// Go indents with tabs; every level must look as wide as the others.
-	// x of the first character after the leading tabs, by number of tabs.
-	xs := eval[map[string]float64](p, `(() => {
-		const out = {};
-		for (const li of document.querySelectorAll("#loop-source .loop-line")) {
-			// The line's text may be split among highlighted tokens.
-			const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
-			let tabs = 0, node = null, at = -1;
-			while ((node = walker.nextNode())) {
-				const lead = node.data.match(/^\t*/)[0].length;
-				tabs += lead;
-				if (lead < node.data.length) { at = lead; break; }
-			}
-			if (at < 0 || String(tabs) in out) continue;
-			const r = document.createRange();
-			r.setStart(node, at);
-			r.setEnd(node, at + 1);
-			out[tabs] = r.getBoundingClientRect().left;
-		}
-		return out;
-	})()`)
-	require.Contains(t, xs, "0", "the panel has unindented lines")
-	require.Contains(t, xs, "1", "the panel has lines indented once")
-	require.Contains(t, xs, "2", "the panel has lines indented twice")
-	step := xs["2"] - xs["1"]
-	assert.Greater(t, step, 0.0, "an indent moves the text right")
-	for n := 1; ; n++ {
-		cur, ok := xs[fmt.Sprint(n)]
-		if !ok {
-			break
-		}
-		assert.InDelta(t, step, cur-xs[fmt.Sprint(n-1)], 1, "indent level %d is as wide as the others (x by tabs: %v)", n, xs)
-	}
+	// Space plays: the phases advance by themselves, and the button says Pause.
+	p.press(" ")
+	waitFor[bool](p, waitTimeout, "Play to move past phase 2 by itself",
+		`(() => { const m = /^Phase (\d+) of/.exec(document.querySelector("#step-position").textContent.trim()); return !!m && Number(m[1]) >= 3; })()`)
+	assert.Equal(t, "Pause", p.text("#play"), "while playing, the Play button is named Pause")
+	p.press(" ")
+	assert.Equal(t, "Play", p.text("#play"), "Space pauses")
+	paused := p.position()
+	p.do("waiting a little", chromedp.Sleep(1500*1e6))
+	assert.Equal(t, paused, p.position(), "once paused, the step position stays")
+	assert.Equal(t, "Speed", eval[string](p, `document.querySelector("#speed").getAttribute("aria-label")`))
+
+	// Keys typed in an editor stay in the editor.
+	p.do("focusing the Model editor", chromedp.Focus(chromedp.CSS("#user-message")))
+	p.press(kb.ArrowLeft)
+	assert.Equal(t, paused, p.position(), "← in a field moves the caret, not the step")
+
+	// Esc stops a run.
+	p.setEditor("tools-editor", "{\n  add: () => new Promise(() => {}),\n}\n")
+	p.setValue("#time-limit", "60000")
+	p.click("#run")
+	waitFor[bool](p, waitTimeout, "the run to be waiting for the tool", `document.body.dataset.running === "true" && document.querySelectorAll("#transcript li.msg").length >= 2`)
+	eval[chromedp.Void](p, `document.activeElement && document.activeElement.blur()`)
+	p.press(kb.Escape)
+	b := p.waitBanner()
+	assert.Equal(t, "canceled", b.Banner.Reason, "Esc stops the run")
 }

@@ -10,17 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// tutorialFiles are a tutorial author's page, served beside
-// web/site/agentloop.js as if it were theirs.
-var tutorialFiles = map[string]string{
-	"/agentloop-page.html": "testdata/agentloop-page.html",
-	"/agentloop-page.js":   "testdata/agentloop-page.js",
-	// The same page under a Content-Security-Policy that allows neither
-	// the sandbox frame nor WebAssembly.
-	"/agentloop-strict-page.html": "testdata/agentloop-strict-page.html",
-	// ... and one that allows WebAssembly but not eval.
-	"/agentloop-noeval-page.html": "testdata/agentloop-noeval-page.html",
-}
+// agentloop.js on a tutorial author's page: runAgent on the page's thread,
+// runAgentSandboxed in a frame that stops a runaway tool, and errors that
+// name what a page's policy or a bad argument got wrong.
 
 type sandboxed struct {
 	Answer string   `json:"answer"`
