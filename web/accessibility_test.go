@@ -16,10 +16,10 @@ import (
 // embed, and every control works from the keyboard.
 
 func TestPageHasNoSeriousAccessibilityViolations(t *testing.T) {
+	t.Parallel()
 	// One page, checked as each kind of user sees it: emulation changes
 	// apply to the page as it is, so there is no need to load it again.
-	p := newPage(t)
-	p.open("/")
+	p := openPage(t, "/")
 	// Check the page with everything shown: a transcript with a failed
 	// tool result, and the stop banner.
 	p.chooseExample("throwing-tool")
@@ -35,24 +35,20 @@ func TestPageHasNoSeriousAccessibilityViolations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p.use(t)
 			p.do("emulating "+tc.name, tc.setup...)
-			for _, v := range p.axeSerious(t) {
-				t.Errorf("axe-core: %s", v)
-			}
+			p.assertAccessible(t, "in the "+tc.name+" view")
 		})
 	}
 	t.Run("embed", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/?embed=1&readonly=1#example=throwing-tool")
+		t.Parallel()
+		p := openPage(t, "/?embed=1&readonly=1#example=throwing-tool")
 		p.run()
-		for _, v := range p.axeSerious(t) {
-			t.Errorf("axe-core: %s", v)
-		}
+		p.assertAccessible(t, "in a locked embed")
 	})
 }
 
 func TestPageControlsWorkFromTheKeyboard(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 
 	// Tab indents inside an editor instead of leaving it.
 	p.do("pressing Ctrl+End in the Model editor",

@@ -15,8 +15,8 @@ import (
 // answers.
 
 func TestPageBeTheModelAnswersTheSeedAndUseAsScriptReplaysIt(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	userMsg := p.value("#user-message")
 	// A short time limit: the person takes longer than it to answer, and
 	// only tools and code are held to it.
@@ -27,7 +27,7 @@ func TestPageBeTheModelAnswersTheSeedAndUseAsScriptReplaysIt(t *testing.T) {
 	assert.Equal(t, []string{"add"}, eval[[]string](p, `[...document.querySelectorAll("#be-model-tool-names option")].map(o => o.value)`),
 		"the form offers the tools of the Tools editor")
 	assert.Contains(t, p.text("#be-model-messages"), "What is 2 + 3?", "the form shows the messages the model receives")
-	assert.Empty(t, p.axeSerious(t), "the Be-the-model form has no serious accessibility violations")
+	p.assertAccessible(t, "with the Be-the-model form open")
 
 	p.answerTool("add", "{a: 2}")
 	errText := waitFor[string](p, waitTimeout, "the form to explain the bad args",
@@ -64,8 +64,8 @@ func TestPageBeTheModelAnswersTheSeedAndUseAsScriptReplaysIt(t *testing.T) {
 }
 
 func TestPageBeTheModelStopsWhileWaiting(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.click("#be-model")
 	p.waitAsked(1)
 	p.click("#stop")

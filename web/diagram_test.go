@@ -16,8 +16,8 @@ import (
 // rows for a long run.
 
 func TestPageSequenceDiagramFollowsTheRun(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	b := p.run()
 	require.Equal(t, "final", b.Banner.Reason)
 	rows := eval[[]diagramRow](p, diagramJS)
@@ -57,8 +57,8 @@ func TestPageSequenceDiagramFollowsTheRun(t *testing.T) {
 }
 
 func TestPageSequenceDiagramOfALongRunDrawsAWindow(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.chooseExample("max-steps")
 	p.setValue("#max-steps", "10000")
 	b := p.waitBannerAfter(func() { p.click("#run") })

@@ -20,8 +20,8 @@ import (
 // point at mistakes, what they offer while typing, and how they look.
 
 func TestPageEditorCodeWithURLInAStringAndATrailingCommentRuns(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", `[{type: "final", content: "see http://x"}]; // the answer`)
 	v := p.run()
 	b := v.Banner
@@ -33,8 +33,8 @@ func TestPageEditorCodeWithURLInAStringAndATrailingCommentRuns(t *testing.T) {
 }
 
 func TestPageEditorSyntaxErrorIsMarkedOnItsLine(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", "[\n  {type: \"tool\", name: \"add\", args: {a: 2, b: 3}},\n  {type: \"final\", content: \"x\"},\n  {type: \"final\" content: \"y\"}\n]")
 	// The marker comes as the user types, before any run.
 	waitFor[bool](p, waitTimeout, "a lint marker in the Model editor's gutter",
@@ -60,8 +60,8 @@ func TestPageEditorSyntaxErrorIsMarkedOnItsLine(t *testing.T) {
 }
 
 func TestPageEditorUnclosedBraceNamesTheBraceNotAParenthesis(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("tools-editor", "{\n  add: ({a, b}) => a + b,\n")
 	p.click("#run")
 	waitFor[bool](p, waitTimeout, "the error beside the Tools editor", `document.querySelector("#tools-error").checkVisibility()`)
@@ -71,8 +71,8 @@ func TestPageEditorUnclosedBraceNamesTheBraceNotAParenthesis(t *testing.T) {
 }
 
 func TestPageEditorErrorInsideAToolMarksTheToolsLine(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", `[
   {type: "tool", name: "oops", args: {}},
   {type: "final", content: "done"}
@@ -98,8 +98,8 @@ func TestPageEditorErrorInsideAToolMarksTheToolsLine(t *testing.T) {
 }
 
 func TestPageEditorCompletesActionFieldsAndToolNames(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("tools-editor", "{\n  multiply: ({a, b}) => a * b,\n  divide: ({a, b}) => a / b,\n}")
 	options := func(what string) []string {
 		waitFor[bool](p, waitTimeout, "the completion list for "+what, `document.querySelector(".cm-tooltip-autocomplete li") !== null`)
@@ -124,8 +124,8 @@ func TestPageEditorCompletesActionFieldsAndToolNames(t *testing.T) {
 }
 
 func TestPageEditorShowsLongLinesWhole(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	for _, width := range []int64{1280, 375} {
 		p.do("sizing the window", chromedp.EmulateViewport(width, 900))
 		for _, id := range []string{"model-editor", "tools-editor"} {
@@ -143,8 +143,8 @@ func TestPageEditorShowsLongLinesWhole(t *testing.T) {
 }
 
 func TestPageEditorFollowsDarkMode(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	bg := func() string {
 		return eval[string](p, `getComputedStyle(document.querySelector("#model-box .cm-editor")).backgroundColor`)
 	}
@@ -172,8 +172,8 @@ func luminance(css string) float64 {
 }
 
 func TestPageReadOnlyEmbedRejectsTypingAndPasting(t *testing.T) {
-	p := newPage(t)
-	p.open("/?embed=1&readonly=1#example=add")
+	t.Parallel()
+	p := openPage(t, "/?embed=1&readonly=1#example=add")
 	before := p.value("#tools-editor")
 	p.do("typing and pasting into the locked Tools editor",
 		chromedp.Focus(chromedp.CSS("#tools-editor")),

@@ -16,8 +16,8 @@ import (
 // example's.
 
 func TestPageEmbedSwitchedToAnotherExampleKeepsItsOwn(t *testing.T) {
-	p := newPage(t)
-	p.open("/?embed=1#example=add")
+	t.Parallel()
+	p := openPage(t, "/?embed=1#example=add")
 	addModel := p.value("#model-editor")
 	eval[string](p, `location.hash = "#example=chain"`)
 	p.embedCaption(chainTitle)
@@ -38,8 +38,8 @@ func TestPageEmbedSwitchedToAnotherExampleKeepsItsOwn(t *testing.T) {
 }
 
 func TestPageEmbedKeepsTheReadersEditsOfEachExample(t *testing.T) {
-	p := newPage(t)
-	p.open("/?embed=1#example=add")
+	t.Parallel()
+	p := openPage(t, "/?embed=1#example=add")
 	const addEdit = "// my add\n[{type: \"final\", content: \"add, edited\"}]\n"
 	p.setEditor("model-editor", addEdit)
 	p.embedCaption(addTitle + " (edited)")
@@ -73,13 +73,14 @@ const tutorialPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 </body></html>`
 
 func TestPageEmbedFramesOfOneTutorialKeepTheReadersEdits(t *testing.T) {
+	t.Parallel()
 	url := serveHostPage(t, "/tutorial.html", tutorialPage)
 	p := newPage(t)
 	p.do("opening the tutorial", chromedp.Navigate(url))
 	frame := func(id string) string { return fmt.Sprintf(`document.querySelector(%s).contentWindow`, js("#"+id)) }
 	ready := func(id string) {
 		w := frame(id)
-		waitFor[bool](p, readyTimeout, "the "+id+" frame's engine to load", w+` && `+w+`.document.body && `+w+`.document.body.dataset.engine === "ready"`)
+		waitFor[bool](p, readyTimeout, "the "+id+" frame's engine to load", engineReadyJS(w+` && `+w+`.document`))
 	}
 	message := func(id string) string {
 		return eval[string](p, frame(id)+`.document.querySelector("#user-message").value`)

@@ -24,6 +24,7 @@ import (
 // its author's code.
 
 func TestPageEmbedTellsItsHostItsHeight(t *testing.T) {
+	t.Parallel()
 	mux := http.NewServeMux()
 	mux.Handle("/testdata/", http.StripPrefix("/testdata/", http.FileServer(http.Dir("testdata"))))
 	mux.Handle("/", static.Handler("site"))
@@ -33,7 +34,7 @@ func TestPageEmbedTellsItsHostItsHeight(t *testing.T) {
 	p := newPage(t)
 	p.do("opening the tutorial page", chromedp.EmulateViewport(900, 900), chromedp.Navigate(host.URL+"/testdata/embed-host.html"))
 	const doc = `document.querySelector("#frame").contentDocument`
-	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load", doc+` && `+doc+`.body && `+doc+`.body.dataset.engine === "ready"`)
+	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load", engineReadyJS(doc))
 	waitFor[bool](p, waitTimeout, "the embed to post its height to the host", `heightMessages.length > 0`)
 	waitFor[bool](p, waitTimeout, "the embed to load what it loads after the engine", lazyLoadedJS(`document.querySelector("#frame").contentWindow`))
 
@@ -56,6 +57,7 @@ func TestPageEmbedTellsItsHostItsHeight(t *testing.T) {
 }
 
 func TestPageThemeOptionOverridesTheSystemScheme(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ system, theme, want string }{
 		{"light", "dark", "rgb(13, 16, 20)"},
 		{"dark", "light", "rgb(243, 245, 248)"},
@@ -63,6 +65,7 @@ func TestPageThemeOptionOverridesTheSystemScheme(t *testing.T) {
 		{"dark", "", "rgb(13, 16, 20)"},
 	} {
 		t.Run(tc.system+" system, theme="+tc.theme, func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			p.do("emulating the "+tc.system+" scheme", colorScheme(tc.system))
 			p.open("/?embed=1&theme=" + tc.theme + "#example=add")
@@ -77,9 +80,10 @@ func TestPageThemeOptionOverridesTheSystemScheme(t *testing.T) {
 }
 
 func TestPageEmbedModes(t *testing.T) {
+	t.Parallel()
 	t.Run("embed=1 is compact and editable", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/?embed=1#example=chain")
+		t.Parallel()
+		p := openPage(t, "/?embed=1#example=chain")
 		assert.True(t, eval[bool](p, `document.body.classList.contains("embed")`), "?embed=1 gives the compact layout (body.embed)")
 		assert.Equal(t, "chain", p.value("#example-select"), "#example=chain picks the chain example")
 		assert.False(t, eval[bool](p, `[...document.querySelectorAll("#model-editor, #tools-editor")].some((e) => e.getAttribute("aria-readonly") === "true")`),
@@ -87,8 +91,8 @@ func TestPageEmbedModes(t *testing.T) {
 		assert.True(t, p.staysIdle(idleWindow), "without autorun=1 nothing runs by itself")
 	})
 	t.Run("readonly=1 locks the editors", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/?embed=1&readonly=1#example=add")
+		t.Parallel()
+		p := openPage(t, "/?embed=1&readonly=1#example=add")
 		assert.True(t, eval[bool](p, `[...document.querySelectorAll("#model-editor, #tools-editor")].every((e) => e.getAttribute("aria-readonly") === "true")`),
 			"readonly=1 makes both editors read-only, and says so to screen readers")
 		before := p.value("#model-editor")
@@ -97,8 +101,8 @@ func TestPageEmbedModes(t *testing.T) {
 		assertAddTranscript(t, p.value("#user-message"), p.run())
 	})
 	t.Run("readonly=1 ignores a state link in the hash, but follows an example link", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/?embed=1&readonly=1#example=add")
+		t.Parallel()
+		p := openPage(t, "/?embed=1&readonly=1#example=add")
 		locked := p.value("#model-editor")
 		link := encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "replaced"}]`, "tools": "{}"})
 		eval[string](p, fmt.Sprintf(`location.hash = %s`, js("state="+link)))
@@ -111,13 +115,14 @@ func TestPageEmbedModes(t *testing.T) {
 		assert.NotEqual(t, locked, p.value("#model-editor"), "an example link switches a locked embed's example")
 	})
 	t.Run("autorun=1 runs a shipped example", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/?embed=1&autorun=1#example=add")
+		t.Parallel()
+		p := openPage(t, "/?embed=1&autorun=1#example=add")
 		assertAddTranscript(t, p.value("#user-message"), p.waitBanner())
 	})
 }
 
 func TestPageEmbedLockOffersNothingThatReplacesTheAuthorsCode(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.do("emulating the frame", chromedp.EmulateViewport(700, 640))
 	p.open("/?embed=1&readonly=1#example=add")
@@ -136,10 +141,7 @@ func TestPageEmbedLockOffersNothingThatReplacesTheAuthorsCode(t *testing.T) {
 	// Be the model still works; its answers cannot become the script.
 	p.click("#be-model")
 	p.waitAsked(1)
-	p.answerTool("add", `{"a": 2, "b": 3}`)
-	p.waitAsked(2)
-	p.answerFinal("The answer is 5.")
-	b := p.waitBanner().Banner
+	b := p.playTheSeedsModel(`{"a": 2, "b": 3}`, "The answer is 5.").Banner
 	require.Equal(t, "final", b.Reason, "the person's answers end the run; the banner says %q", b.Text)
 	waitFor[bool](p, waitTimeout, "the Be-the-model panel to say the run is over", `document.querySelector("#be-model-done").checkVisibility()`)
 	assert.False(t, p.visible("#use-as-script"), "Use as script is not offered in a locked embed")
@@ -165,12 +167,12 @@ const hostPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <p>More of the tutorial.</p></body></html>`
 
 func TestPageInAnEmbedShowsRunAndTheResultWithoutScrollingTheHost(t *testing.T) {
+	t.Parallel()
 	url := serveHostPage(t, "/host.html", hostPage)
 	p := newPage(t)
 	p.do("opening the tutorial page", chromedp.EmulateViewport(760, 900), chromedp.Navigate(url))
 	const doc = `document.querySelector("#frame").contentDocument`
-	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load",
-		doc+` && `+doc+`.body && `+doc+`.body.dataset.engine === "ready"`)
+	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load", engineReadyJS(doc))
 	waitFor[bool](p, waitTimeout, "the embed to load what it loads after the engine", lazyLoadedJS(`document.querySelector("#frame").contentWindow`))
 	caption := eval[string](p, doc+`.querySelector("#embed-caption").textContent`)
 	assert.Equal(t, "Add two numbers (the seed example)", caption, "the embed is captioned with its example's title")
@@ -203,6 +205,7 @@ func TestPageInAnEmbedShowsRunAndTheResultWithoutScrollingTheHost(t *testing.T) 
 }
 
 func TestPageEmbedExerciseKeepsYourLoopCheckAndCasesWithinReach(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name          string
 		width, height int64
@@ -214,6 +217,7 @@ func TestPageEmbedExerciseKeepsYourLoopCheckAndCasesWithinReach(t *testing.T) {
 		{"1000x640", 1000, 640, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			p.do("emulating the frame", chromedp.EmulateViewport(tc.width, tc.height))
 			p.open("/?embed=1#example=add")
@@ -249,9 +253,7 @@ func TestPageEmbedExerciseKeepsYourLoopCheckAndCasesWithinReach(t *testing.T) {
 			// A click where Check shows runs the Check, and its result
 			// is within reach too.
 			p.clickAt("#check")
-			summary := waitFor[string](p, waitTimeout+5e9, "Check to say how many cases pass",
-				`(() => { const s = document.querySelector("#exercise-summary").textContent;
-					return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
+			summary := p.waitChecked("a click on Check")
 			assert.Contains(t, summary, fmt.Sprintf("of %d cases pass", casesCount()), "Check graded the loop %s", where)
 			p.wheelTo("#exercise-summary", x, y)
 			p.onScreen(t, "#exercise-summary", "after Check "+where)

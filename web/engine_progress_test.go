@@ -38,6 +38,7 @@ var (
 const runWhenReady = "The run starts when the engine is ready…"
 
 func TestSlowLinkShowsEngineDownloadThenRunsWhatWasPressedBeforeReady(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.throttle(slowLink)
 	p.do("loading / on a slow link", chromedp.Navigate(p.url("/")))

@@ -16,8 +16,8 @@ import (
 // Every example the menu offers runs to the end it declares, with the line
 // of the loop that ended it lit; a new example is tested the day it is added.
 func TestPageEveryExampleRunsToItsExpectedEnd(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	examples := p.shippedExamples()
 	require.GreaterOrEqual(t, len(examples), 11, "the menu offers the shipped examples")
 	descriptions := map[string]string{}
@@ -66,6 +66,7 @@ func TestPageEveryExampleRunsToItsExpectedEnd(t *testing.T) {
 var resultIDRE = regexp.MustCompile(` \(id .*\)$`)
 
 func TestPageRecoveryAndTimeoutExamplesReactToTheMessage(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		id, want, edited, wantEdited, result string
 	}{
@@ -74,8 +75,8 @@ func TestPageRecoveryAndTimeoutExamplesReactToTheMessage(t *testing.T) {
 		{"tool-timeout", "Oslo: snow, -3 °C (from the cache: the live weather timed out).", "What's the weather in Rome?", "Rome: sunny, 18 °C (from the cache: the live weather timed out).", "error: tool 'weather' timed out after"},
 	} {
 		t.Run(tc.id, func(t *testing.T) {
-			p := newPage(t)
-			p.open("/")
+			t.Parallel()
+			p := openPage(t, "/")
 			p.chooseExample(tc.id)
 			b := p.run()
 			assert.Equal(t, "final", b.Banner.Reason, "the %s example ends with a final answer; the banner says %q", tc.id, b.Banner.Text)

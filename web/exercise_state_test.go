@@ -19,14 +19,13 @@ import (
 // A loop an Exercise link replaced is kept: after the link's own offer is
 // gone (a reload), "Your earlier loop" brings it back, and the two swap.
 func TestPageExerciseLoopReplacedByALinkComesBackAfterAReload(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	linked := "// the link's loop\n" + correctLoop
 	mine := "// my loop\n" + correctLoop
 	p.setEditor("loop-editor", linked)
-	p.clickNamed("Share")
-	link := waitFor[string](p, waitTimeout, "Share to put the loop in the address", `location.hash.startsWith("#state=") && location.href`)
+	link := p.share()
 	p.do("leaving the link", chromedp.Evaluate[chromedp.Void](`history.replaceState(null, "", location.pathname)`))
 	p.setEditor("loop-editor", mine)
 	assert.False(t, p.visible("#restore-loop"), "no loop is kept before a link replaces one")
@@ -44,8 +43,8 @@ func TestPageExerciseLoopReplacedByALinkComesBackAfterAReload(t *testing.T) {
 }
 
 func TestPageExerciseAllPassedAfterAReloadPointsToNoDifferences(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	p.setEditor("loop-editor", correctLoop)
 	want := fmt.Sprintf("%d of %d cases pass", casesCount(), casesCount())
@@ -60,8 +59,8 @@ func TestPageExerciseAllPassedAfterAReloadPointsToNoDifferences(t *testing.T) {
 }
 
 func TestPageExerciseOpenInPlaygroundShowsTheCase(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	own := fields{Model: `[{type: "final", content: "mine"}]`, Tools: "{}", UserMessage: "my own", MaxSteps: "3", TimeLimit: "2000"}
 	p.fill(own)
 	p.openExercise()
@@ -88,8 +87,8 @@ func TestPageExerciseOpenInPlaygroundShowsTheCase(t *testing.T) {
 }
 
 func TestPageExerciseHintsUnlockOneByOneAndSurviveAReload(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	hints := func() int { return eval[int](p, `document.querySelectorAll("#hints li").length`) }
 	assert.Equal(t, 0, hints(), "no hint is shown before the learner asks")
@@ -104,18 +103,15 @@ func TestPageExerciseHintsUnlockOneByOneAndSurviveAReload(t *testing.T) {
 	assert.Equal(t, 5, hints(), "there are five hints")
 	assert.Equal(t, "true", eval[string](p, `document.querySelector("#show-hint").getAttribute("aria-disabled")`), "with every hint shown, Show a hint is unavailable")
 	assert.Contains(t, p.text("#hints"), "messages.push(action, { role: \"tool\", name, content: output });", "the last hint nearly gives the answer")
-	for _, v := range p.axeSerious(t) {
-		t.Errorf("axe-core: %s", v)
-	}
+	p.assertAccessible(t, "with every hint shown")
 }
 
 func TestPageExerciseShareLinkCarriesYourLoopWithoutChecking(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	p.setEditor("loop-editor", correctLoop)
-	p.clickNamed("Share")
-	link := waitFor[string](p, waitTimeout, "Share to put the loop in the address", `location.hash.startsWith("#state=") && location.href`)
+	link := p.share()
 	state := decodeState(t, link)
 	assert.Equal(t, correctLoop, state["loop"], "the link carries Your loop")
 	assert.NotContains(t, state, "model", "an Exercise link carries the loop alone")

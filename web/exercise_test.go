@@ -23,6 +23,7 @@ import (
 // runaway or stopped Check leaves the page usable.
 
 func TestCasesJSONIsAgenttestCases(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("site", "cases.json"))
 	if err != nil {
 		unavailable(t, fmt.Errorf("web/site/cases.json is missing: run make build first"))
@@ -33,8 +34,8 @@ func TestCasesJSONIsAgenttestCases(t *testing.T) {
 }
 
 func TestPageExerciseCorrectLoopPassesEveryCase(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	assert.Equal(t, "Your loop", eval[string](p, `document.querySelector("#loop-editor").getAttribute("aria-label")`),
 		"the editor's accessible name is Your loop")
@@ -60,8 +61,8 @@ func TestPageExerciseCorrectLoopPassesEveryCase(t *testing.T) {
 }
 
 func TestPageExerciseStopTextWithoutThePeriodFails(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	p.setEditor("loop-editor", strings.Replace(correctLoop, `"Stopped: reached max steps."`, `"Stopped: reached max steps"`, 1))
 	summary := p.check()
@@ -82,8 +83,8 @@ func TestPageExerciseStopTextWithoutThePeriodFails(t *testing.T) {
 }
 
 func TestPageExerciseShowsTheMessagesSideBySide(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	// The loop forgets to append the action before the tool's output.
 	p.setEditor("loop-editor", strings.Replace(correctLoop, "messages.push(action, {", "messages.push({", 1))
@@ -106,8 +107,8 @@ func TestPageExerciseShowsTheMessagesSideBySide(t *testing.T) {
 // same story: a model call one loop made and the other did not shows on
 // the side that made it, and the other side says it made none.
 func TestPageExerciseFailureTableAgreesWithItsText(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 
 	p.check() // the stub, as given: it returns undefined at once
@@ -138,8 +139,8 @@ func TestPageExerciseFailureTableAgreesWithItsText(t *testing.T) {
 }
 
 func TestPageExerciseRunawayLoopIsStoppedAndThePageStaysUsable(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setValue("#time-limit", "500")
 	p.openExercise()
 	workers := p.workers()
@@ -164,8 +165,9 @@ func TestPageExerciseRunawayLoopIsStoppedAndThePageStaysUsable(t *testing.T) {
 // checked so far, says the learner stopped it, keeps the code, and the
 // next Check runs.
 func TestPageExerciseStopEndsACheckAndKeepsTheLoop(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	// Not parallel: it bounds how soon after Stop the check ends, on the wall
+	// clock, which the load of other tests would stretch.
+	p := openPage(t, "/")
 	p.openExercise()
 	slow := strings.Replace(correctLoop, "function runAgent(", "async function runAgent(", 1)
 	slow = strings.Replace(slow, "    const action = model(messages);", "    await new Promise((resolve) => setTimeout(resolve, 400));\n    const action = model(messages);", 1)
@@ -175,9 +177,7 @@ func TestPageExerciseStopEndsACheckAndKeepsTheLoop(t *testing.T) {
 		`document.querySelector("#check-stop").getAttribute("aria-disabled") === "false"`)
 	start := time.Now()
 	p.clickNamed("Stop")
-	summary := waitFor[string](p, waitTimeout, "the check to end after Stop",
-		`(() => { const s = document.querySelector("#exercise-summary").textContent;
-			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
+	summary := p.waitChecked("Stop")
 	took := time.Since(start)
 	assert.Less(t, took, 3*time.Second, "the check ended %v after Stop", took)
 	assert.Regexp(t, fmt.Sprintf(`the check stopped after \d+ of %d`, casesCount()), summary, "the summary says how far the check got")
@@ -192,8 +192,8 @@ func TestPageExerciseStopEndsACheckAndKeepsTheLoop(t *testing.T) {
 }
 
 func TestPageExerciseSyntaxErrorIsShownInYourLoop(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	p.setEditor("loop-editor", "function runAgent(model, tools, userMsg, maxSteps = 10) {\n  return 'x' +;\n}")
 	p.clickNamed("Check")
@@ -204,8 +204,8 @@ func TestPageExerciseSyntaxErrorIsShownInYourLoop(t *testing.T) {
 }
 
 func TestPageExerciseShowsTheTimeLimitThatJudgesARunaway(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setValue("#time-limit", "700")
 	p.openExercise()
 	field := "#exercise-time-limit"
@@ -249,8 +249,8 @@ func TestPageExerciseShowsTheTimeLimitThatJudgesARunaway(t *testing.T) {
 // runAgent): a loop that defines no runAgent of its own, or hands the work
 // to the real one, must not pass as if it were correct.
 func TestPageExerciseGradesOnlyTheLearnersOwnLoop(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	allPass := fmt.Sprintf("%d of %d cases pass", casesCount(), casesCount())
 	for _, c := range []struct{ name, loop, want string }{
@@ -270,8 +270,8 @@ func TestPageExerciseGradesOnlyTheLearnersOwnLoop(t *testing.T) {
 }
 
 func TestPageExerciseLoopWithAnErrorListsNoOldFailures(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	stub := p.value("#loop-editor")
 	require.Regexp(t, `^0 of \d+ cases pass`, p.check(), "the stub passes no case")

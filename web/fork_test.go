@@ -14,15 +14,15 @@ import (
 // it, with the original run a click away.
 
 func TestPageForkFromHereChangesOneAnswerAndKeepsTheOriginal(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	userMsg := p.value("#user-message")
 	original := p.run().Transcript
 
 	p.click(`#transcript li.msg[data-role="assistant"] .fork-here`)
 	waitFor[bool](p, waitTimeout, "the fork dialog to open", `document.querySelector("#fork-dialog").open`)
 	assert.Equal(t, "Fork from model call 1", p.text("#fork-dialog-title"))
-	assert.Empty(t, p.axeSerious(t), "the fork dialog has no serious accessibility violations")
+	p.assertAccessible(t, "with the fork dialog open")
 	var prefilled map[string]any
 	require.NoError(t, json.Unmarshal([]byte(p.value("#fork-action")), &prefilled), "the dialog holds the answer as JSON")
 	assert.Equal(t, map[string]any{"role": "assistant", "type": "tool", "name": "add", "args": map[string]any{"a": 2.0, "b": 3.0}}, prefilled,

@@ -20,6 +20,7 @@ import (
 // notices what a user would see go wrong, on a tiny page of their own.
 
 func TestBrowserHarnessReportsConsoleErrorsExceptionsAndDialogs(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(`<!doctype html><title>bad page</title><link rel="icon" href="data:,">
@@ -50,6 +51,7 @@ setTimeout(() => { throw new Error("kaboom") });
 }
 
 func TestBrowserHarnessIgnoresAllowedConsoleErrors(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(`<!doctype html><title>t</title><link rel="icon" href="data:,"><script>console.error("expected failure")</script>`))
@@ -63,6 +65,7 @@ func TestBrowserHarnessIgnoresAllowedConsoleErrors(t *testing.T) {
 }
 
 func TestBrowserHarnessSavesScreenshots(t *testing.T) {
+	t.Parallel()
 	p := newTab(t)
 	p.do("loading a blank page", chromedp.Navigate("about:blank"))
 	path := p.saveScreenshot("harness-selftest.png")

@@ -183,6 +183,14 @@ func serveHostPage(t *testing.T, path, html string) string {
 	return host.URL + path
 }
 
+// openPage opens a fresh tab, as newPage does, and loads path in it.
+func openPage(t testing.TB, path string) *page {
+	t.Helper()
+	p := newPage(t)
+	p.open(path)
+	return p
+}
+
 // requireEnv names the variable make test sets so that a missing browser
 // or build fails the browser tests instead of skipping them.
 const requireEnv = "AGENTLOOP_REQUIRE_BROWSER"
@@ -204,13 +212,35 @@ func unavailable(t testing.TB, err error) {
 
 // page is one browser tab showing the playground, owned by one test.
 type page struct {
-	t   testing.TB
-	ctx context.Context
+	t     testing.TB // the test, or the subtest (use), it reports to
+	owner testing.TB // the test that opened it
+	ctx   context.Context
 
-	mu       sync.Mutex
-	problems []string         // console errors, uncaught exceptions, dialogs
-	dialogs  []string         // messages of alert/confirm/prompt dialogs
-	allowed  []*regexp.Regexp // console errors this test expects
+	mu        sync.Mutex
+	problems  []string         // console errors, uncaught exceptions, dialogs
+	dialogs   []string         // messages of alert/confirm/prompt dialogs
+	allowed   []*regexp.Regexp // console errors this test expects
+	clipboard bool             // whether its test holds the clipboard
+}
+
+// clipboard is the browser's one clipboard: headless Chromium keeps a
+// single one for all its browser contexts. A test that copies holds it
+// until it ends, so that no other test's copy lands between its own copy
+// and its reading it back.
+var clipboard sync.Mutex
+
+// holdClipboard keeps the clipboard to p's test until that test ends; a
+// test that holds it already goes on at once.
+func (p *page) holdClipboard() {
+	p.mu.Lock()
+	held := p.clipboard
+	p.clipboard = true
+	p.mu.Unlock()
+	if held {
+		return
+	}
+	clipboard.Lock()
+	p.owner.Cleanup(clipboard.Unlock)
 }
 
 // newPage opens a fresh tab, in a browser context of its own (empty storage),
@@ -235,7 +265,7 @@ func newTab(t testing.TB) *page {
 	failShot := filepath.Join(screenshotDir, sanitize(t.Name())+".png")
 	os.Remove(failShot)
 	ctx, cancel := chromedp.NewContext(shared.ctx, chromedp.WithNewBrowserContext())
-	p := &page{t: t, ctx: ctx}
+	p := &page{t: t, owner: t, ctx: ctx}
 	if err := chromedp.Listen(ctx, p.observe); err != nil {
 		cancel()
 		t.Fatalf("opening a tab: %v", err)
@@ -716,7 +746,8 @@ func (p *page) wheelTo(sel string, x, y float64) {
 			return tg.Call(ctx, "Input.dispatchMouseEvent", map[string]any{
 				"type": input.DispatchMouseEventTypeMouseWheel, "x": x, "y": y, "deltaX": 0, "deltaY": delta}, nil)
 		}))
-		time.Sleep(50 * time.Millisecond)
+		// The wheel scrolls by the next frames; wait for them, not a time.
+		p.settle()
 	}
 }
 
@@ -800,6 +831,17 @@ func (p *page) pickInMenuByLabel(label string) {
 	p.pickInMenu(value)
 }
 
+// chooseRunFile saves data as a file called name and chooses it with
+// Open run's file picker, as a user would.
+func (p *page) chooseRunFile(name string, data []byte) {
+	p.t.Helper()
+	path := filepath.Join(p.t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		p.t.Fatalf("saving the run file %s: %v", name, err)
+	}
+	p.do("choosing the run file "+name, chromedp.SetUploadFiles(chromedp.CSS("#open-run-file"), []string{path}))
+}
+
 // dropFile drops a file with the text onto the page, as dragging it from
 // the desktop would.
 func (p *page) dropFile(name, text string) {
@@ -864,10 +906,7 @@ func (p *page) clickAndWaitPosition(sel, want string) pageView {
 func (p *page) stepThrough() []pageView {
 	p.t.Helper()
 	p.click("#step")
-	pos := waitFor[string](p, waitTimeout, "#step-position to show \"Phase 1 of N\" after the first Step",
-		`(() => { const t = document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
-	var total int
-	fmt.Sscan(positionRE.FindStringSubmatch(pos)[2], &total)
+	total := p.waitFirstPhase("the first Step")
 	views := []pageView{p.view()}
 	for i := 2; i <= total; i++ {
 		views = append(views, p.clickAndWaitPosition("#step", fmt.Sprintf("Phase %d of %d", i, total)))
@@ -905,6 +944,18 @@ func (p *page) answerFinal(text string) {
 	p.click("#be-model-send")
 }
 
+// playTheSeedsModel answers the add example's two model calls as the
+// person playing the model, once the page asks for the first: a call of
+// add with args, then the final answer. It returns the view at the run's
+// end.
+func (p *page) playTheSeedsModel(args, final string) pageView {
+	p.t.Helper()
+	p.answerTool("add", args)
+	p.waitAsked(2)
+	p.answerFinal(final)
+	return p.waitBanner()
+}
+
 // openExercise switches to the Exercise and waits for Your loop.
 func (p *page) openExercise() {
 	p.t.Helper()
@@ -916,12 +967,20 @@ func (p *page) openExercise() {
 func (p *page) check() string {
 	p.t.Helper()
 	p.clickNamed("Check")
-	return waitFor[string](p, waitTimeout+5e9, "Check to say how many cases pass",
-		`(() => { const s = document.querySelector("#exercise-summary").textContent;
-			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
+	return p.waitChecked("Check")
 }
 
 // Share links, as the page writes them.
+
+// share presses Share and returns the link it puts in the address bar.
+// Share copies the link too, so the test holds the clipboard from then on.
+func (p *page) share() string {
+	p.t.Helper()
+	p.holdClipboard()
+	p.clickNamed("Share")
+	return waitFor[string](p, waitTimeout, "Share to put the state in the address (#state=...)",
+		`location.hash.startsWith("#state=") && location.href`)
+}
 
 // encodeStateLink returns a share link's #state= payload for state:
 // base64url(deflate-raw(JSON)), as the page writes it.
@@ -1035,4 +1094,13 @@ func (p *page) axeSerious(t *testing.T) []axeViolation {
 		.filter((v) => v.impact === "serious" || v.impact === "critical")
 		.map((v) => ({id: v.id, impact: v.impact, help: v.help,
 			nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + " " + (n.failureSummary || "").replace(/\s+/g, " "))})))`)
+}
+
+// assertAccessible fails t with each serious or critical violation axe-core
+// finds on the page, saying where the page was.
+func (p *page) assertAccessible(t *testing.T, where string) {
+	t.Helper()
+	for _, v := range p.axeSerious(t) {
+		t.Errorf("axe-core finds a serious accessibility violation %s: %s", where, v)
+	}
 }

@@ -33,10 +33,11 @@ const embedHeaderRowsJS = `(() => {
 })()`
 
 func TestPageEmbedHeaderFitsFramesFromNarrowToWide(t *testing.T) {
+	t.Parallel()
 	for _, theme := range []string{"light", "dark"} {
 		t.Run(theme, func(t *testing.T) {
-			p := newPage(t)
-			p.open("/?embed=1&theme=" + theme + "#example=add")
+			t.Parallel()
+			p := openPage(t, "/?embed=1&theme="+theme+"#example=add")
 			for _, width := range []int64{320, 360, 500, 600, 700, 800, 1000, 1280} {
 				p.do("emulating the frame", chromedp.EmulateViewport(width, 640))
 				p.settle()
@@ -63,8 +64,8 @@ func TestPageEmbedHeaderFitsFramesFromNarrowToWide(t *testing.T) {
 }
 
 func TestPageHeaderFitsScreensFromNarrowToWide(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	for _, width := range []int64{320, 375, 500, 640, 768, 1000, 1280} {
 		p.do("emulating the screen", chromedp.EmulateViewport(width, 900))
 		p.settle()
@@ -81,8 +82,8 @@ func TestPageHeaderFitsScreensFromNarrowToWide(t *testing.T) {
 }
 
 func TestPageHeaderIsTidyBetweenPhoneAndWideScreen(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	for _, width := range []int64{768, 900, 950, 1000, 1050, 1100, 1200, 1280} {
 		p.do("emulating the screen", chromedp.EmulateViewport(width, 800))
 		p.settle()

@@ -19,8 +19,8 @@ import (
 const chainDescription = "A model(messages) function looks up a price"
 
 func TestPageEditedExampleKeepsItsTitleAfterAReload(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.chooseExample("chain")
 	p.setValue("#user-message", "How much do five apples cost?")
 	require.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"), "the edited example is marked before the reload")
@@ -35,20 +35,21 @@ func TestPageEditedExampleKeepsItsTitleAfterAReload(t *testing.T) {
 }
 
 func TestPageShareLinkSaysItLoweredTheTimeLimit(t *testing.T) {
+	t.Parallel()
 	link := "/#state=" + encodeStateLink(t, map[string]string{
 		"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "userMessage": "Hi", "maxSteps": "10", "timeLimit": "600000",
 	})
 
 	t.Run("on a first visit", func(t *testing.T) {
-		p := newPage(t)
-		p.open(link)
+		t.Parallel()
+		p := openPage(t, link)
 		assert.Equal(t, "2000", p.value("#time-limit"), "a link cannot set more than 2000 ms")
 		msg := p.waitNotice("600000 ms")
 		assert.Contains(t, msg, "2000 ms", "the notice says what the time limit is now")
 	})
 	t.Run("over the user's own code", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/")
+		t.Parallel()
+		p := openPage(t, "/")
 		p.setEditor("model-editor", ownModel)
 		p.reopen(link)
 		assert.Equal(t, "2000", p.value("#time-limit"))
@@ -59,8 +60,8 @@ func TestPageShareLinkSaysItLoweredTheTimeLimit(t *testing.T) {
 		assert.Equal(t, ownModel, p.value("#model-editor"))
 	})
 	t.Run("not when the limit is within what links carry", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/#state=" + encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "timeLimit": "1500"}))
+		t.Parallel()
+		p := openPage(t, "/#state="+encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "timeLimit": "1500"}))
 		assert.Equal(t, "1500", p.value("#time-limit"))
 		assert.True(t, p.staysIdle(idleWindow))
 		assert.NotContains(t, p.noticeText(), "time limit", "nothing was lowered, so nothing is said")
@@ -68,6 +69,7 @@ func TestPageShareLinkSaysItLoweredTheTimeLimit(t *testing.T) {
 }
 
 func TestPageDamagedShareLinkSaysWhatIsWrong(t *testing.T) {
+	t.Parallel()
 	whole := encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "userMessage": "Hi"})
 	// Base64url of n bytes is never 4k+1 characters long: only a cut can
 	// make one. A cut at 4k characters leaves whole bytes, which do not
@@ -96,6 +98,7 @@ func TestPageDamagedShareLinkSaysWhatIsWrong(t *testing.T) {
 }
 
 func TestPageBadPhaseLinkIsExplained(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	for _, tc := range []struct {
 		phase, position string
@@ -120,6 +123,7 @@ func TestPageBadPhaseLinkIsExplained(t *testing.T) {
 }
 
 func TestPageLinkThatCannotBeOpenedSaysWhatIsShownInstead(t *testing.T) {
+	t.Parallel()
 	linked := `[{type: "final", content: "linked"}]`
 	link := encodeStateLink(t, map[string]string{"model": linked, "tools": "{}", "userMessage": "Hi"})
 	p := newPage(t)

@@ -41,8 +41,9 @@ const (
 )
 
 func TestPageTenThousandStepRunStaysResponsive(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	// Not parallel: it bounds the longest task on the page's main thread, on
+	// the wall clock, which the load of other tests would stretch.
+	p := openPage(t, "/")
 	p.setEditor("model-editor", tickModel)
 	p.setEditor("tools-editor", tickTools)
 	p.setValue("#max-steps", "10000")
@@ -80,8 +81,8 @@ func TestPageTenThousandStepRunStaysResponsive(t *testing.T) {
 }
 
 func TestPageKeepsFullContentsOnlyForTheLatestSteps(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", bigOutputModel)
 	p.setEditor("tools-editor", bigOutputTools)
 	p.setValue("#max-steps", bigOutputSteps)
@@ -135,8 +136,8 @@ const (
 )
 
 func TestPageLongContentFoldsBehindShowMore(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", `[
   {type: "tool", name: "long", args: {}},
   {type: "final", content: "ok"}

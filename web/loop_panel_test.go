@@ -20,6 +20,7 @@ import (
 // Every way a run ends lights the line of agent/loop.go that ended it,
 // as the done event names it.
 func TestPageLoopPanelLightsTheLineThatEndedTheRun(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name         string
 		model, tools string
@@ -40,8 +41,7 @@ func TestPageLoopPanelLightsTheLineThatEndedTheRun(t *testing.T) {
 		{name: "Stop before the first model call", model: `[{type: "final", content: "never"}]`, stopAtOnce: true,
 			reason: "canceled", phase: "canceled_before_model", banner: "Canceled"},
 	}
-	p := newPage(t)
-	p.open("/")
+	p := openPage(t, "/")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			p.use(t)
@@ -72,8 +72,8 @@ func TestPageLoopPanelLightsTheLineThatEndedTheRun(t *testing.T) {
 }
 
 func TestPageLoopPanelShowsTheRealLoopSource(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	waitFor[bool](p, waitTimeout, "the Loop panel to show the loop's source", `document.querySelectorAll("#loop-source .loop-line").length > 0`)
 	shown := eval[[]string](p, `[...document.querySelectorAll("#loop-source .loop-line")].map(e => e.textContent)`)
 	text := "\n" + strings.Join(shown, "\n") + "\n"

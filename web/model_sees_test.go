@@ -17,8 +17,8 @@ import (
 // entry that answers it while the call is under way, that answered it
 // after; and none when a person plays the model.
 func TestPageModelSeesNamesTheAnsweringEntryOnlyWhenTheEditorAnswers(t *testing.T) {
-	p := newPage(t)
-	p.open("/#example=add&phase=2")
+	t.Parallel()
+	p := openPage(t, "/#example=add&phase=2")
 	waitFor[bool](p, waitTimeout, "#phase=2 to open the run at its first model call",
 		`/^Phase 2 of \d+$/.test(document.querySelector("#step-position").textContent.trim())`)
 	assert.Contains(t, p.text("#model-sees-summary"), "entry 1 of the Model array (line 3) answers.",
@@ -38,8 +38,8 @@ func TestPageModelSeesNamesTheAnsweringEntryOnlyWhenTheEditorAnswers(t *testing.
 }
 
 func TestPageShowsWhatTheModelSeesAtEachCall(t *testing.T) {
-	p := newPage(t)
-	p.open("/#example=add&phase=8")
+	t.Parallel()
+	p := openPage(t, "/#example=add&phase=8")
 	// Phase 8 of the seed is its second model call.
 	waitFor[bool](p, waitTimeout, "#phase=8 to open the run at phase 8",
 		`/^Phase 8 of \d+$/.test(document.querySelector("#step-position").textContent.trim())`)

@@ -18,8 +18,8 @@ import (
 const fiveApples = "How much do five apples cost?"
 
 func TestPageOwnCodeAndEachEditedExampleComeBack(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", ownModel)
 	p.pickInMenu("chain")
 	p.waitNotice("replaced your code")
@@ -54,8 +54,8 @@ func TestPageOwnCodeAndEachEditedExampleComeBack(t *testing.T) {
 }
 
 func TestPageLinksAndRunFilesNeverTakeTheUsersOwnCode(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", ownModel)
 	p.pickInMenu("chain")
 	p.setValue("#user-message", fiveApples)
@@ -93,8 +93,8 @@ func TestPageLinksAndRunFilesNeverTakeTheUsersOwnCode(t *testing.T) {
 }
 
 func TestPageCodeSavedBeforeThePageKeptAListComesBack(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	// What an older page left: one backup of the user's code.
 	eval[bool](p, fmt.Sprintf(`(localStorage.setItem("agentloop:v1:backup", JSON.stringify({model: %s, tools: "{}", userMessage: "Mine", maxSteps: "10"})), true)`, js(ownModel)))
 	p.reload()
@@ -104,8 +104,8 @@ func TestPageCodeSavedBeforeThePageKeptAListComesBack(t *testing.T) {
 }
 
 func TestPageYourOwnCodeInTheMenuBringsItBack(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.pickInMenu("")
 	assert.Contains(t, p.waitNotice("no code of your own"), "edit", "with nothing to bring back, the page says how code becomes the user's own")
 	assert.Equal(t, "add", p.value("#example-select"), "the menu still names the example shown")
@@ -131,8 +131,8 @@ func TestPageYourOwnCodeInTheMenuBringsItBack(t *testing.T) {
 }
 
 func TestPageNoticeNamesTheLatestExample(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", ownModel)
 	p.pickInMenu("chain")
 	p.waitNotice(`The example "` + chainTitle + `"`)
@@ -144,8 +144,8 @@ func TestPageNoticeNamesTheLatestExample(t *testing.T) {
 }
 
 func TestPageRestoreBarCanBeDismissedAndMissingNamesAreNamed(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", "[\n  { type: \"tool\", args: {} },\n]\n")
 	p.setValue("#example-select", "chain")
 	waitFor[bool](p, waitTimeout, "the Restore offer", `!document.querySelector("#notice").hidden`)
@@ -159,8 +159,8 @@ func TestPageRestoreBarCanBeDismissedAndMissingNamesAreNamed(t *testing.T) {
 }
 
 func TestPageReloadKeepsEdits(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	edited := fields{
 		Model:       "[\n  {type: \"final\", content: \"kept\"}\n]",
 		Tools:       "{\n  // nothing here, ✓\n}",

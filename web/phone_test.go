@@ -17,9 +17,11 @@ import (
 // bar a Tab away, and Be the model's form is in view at every width.
 
 func TestPagePhoneShowsTheStopBannerAfterRun(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ width, height int64 }{{360, 640}, {375, 667}, {390, 844}, {414, 896}} {
 		name := fmt.Sprintf("%dx%d", size.width, size.height)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			p.do("emulating a "+name+" phone", chromedp.EmulateViewport(size.width, size.height,
 				chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
@@ -51,6 +53,7 @@ func TestPagePhoneShowsTheStopBannerAfterRun(t *testing.T) {
 }
 
 func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, path    string
 		width, height int64
@@ -61,6 +64,7 @@ func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
 		{"500x640 dark", "/?embed=1&theme=dark#example=add", 500, 640},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			p.do("emulating the frame", chromedp.EmulateViewport(tc.width, tc.height))
 			p.open(tc.path)
@@ -115,9 +119,7 @@ func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
 			assert.Equal(t, "Tool timeout (ms)", names["tool-timeout"])
 			assert.Equal(t, "Limits", names["limits-toggle"])
 			p.saveScreenshot("phone-embed-" + file + "-limits.png")
-			for _, v := range p.axeSerious(t) {
-				t.Errorf("axe-core %s with the limits open: %s", where, v)
-			}
+			p.assertAccessible(t, where+" with the limits open")
 
 			// A limit the page finds wrong is shown with its explanation,
 			// even after the limits are folded.
@@ -133,8 +135,8 @@ func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
 }
 
 func TestPageEmbedAloneFoldsTheLimits(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	assert.False(t, p.visible("#limits-toggle"), "the full page has room for the limits: no disclosure")
 	for _, sel := range []string{"#max-steps", "#time-limit", "#tool-timeout"} {
 		assert.True(t, p.visible(sel), "%s is shown in the run bar", sel)
@@ -145,6 +147,7 @@ func TestPageEmbedAloneFoldsTheLimits(t *testing.T) {
 }
 
 func TestPageShowsTheFinalAnswerAfterRunOnAPhone(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.do("emulating a 375x800 phone", chromedp.EmulateViewport(375, 800, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
 	p.open("/")
@@ -172,6 +175,7 @@ func TestPageShowsTheFinalAnswerAfterRunOnAPhone(t *testing.T) {
 }
 
 func TestPageBeTheModelOnANarrowScreenShowsTheAnswerForm(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, path, shot string
 		width, height    int64
@@ -181,6 +185,7 @@ func TestPageBeTheModelOnANarrowScreenShowsTheAnswerForm(t *testing.T) {
 		{"embed 360x640 dark", "/?embed=1&theme=dark#example=add", "narrow-be-model-embed-360-dark.png", 360, 640},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			p.do("emulating the screen", chromedp.EmulateViewport(tc.width, tc.height))
 			p.open(tc.path)
@@ -207,10 +212,7 @@ func TestPageBeTheModelOnANarrowScreenShowsTheAnswerForm(t *testing.T) {
 			}
 			p.saveScreenshot(tc.shot)
 
-			p.answerTool("add", `{"a": 2, "b": 3}`)
-			p.waitAsked(2)
-			p.answerFinal("The answer is 5.")
-			b := p.waitBanner().Banner
+			b := p.playTheSeedsModel(`{"a": 2, "b": 3}`, "The answer is 5.").Banner
 			assert.Equal(t, "final", b.Reason, "the person's answers end the run; the banner says %q", b.Text)
 			assert.True(t, p.visible("#use-as-script"), "Use as script is offered once the run is over")
 			p.onScreen(t, "#run", "after the run at "+tc.name)

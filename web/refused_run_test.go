@@ -15,8 +15,8 @@ import (
 // shown before it on screen.
 
 func TestPageRunThatCannotStartLeavesTheRunShown(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.dropFile("hello.json", helloRunFile)
 	p.waitNotice("Opened hello.json")
 	assertHelloShown := func(t *testing.T, after string) {
@@ -34,8 +34,7 @@ func TestPageRunThatCannotStartLeavesTheRunShown(t *testing.T) {
 		p.use(t)
 		p.setValue("#max-steps", "-1")
 		p.click("#run")
-		waitFor[bool](p, waitTimeout, "#max-steps-error to explain the bad value",
-			`(() => { const e = document.querySelector("#max-steps-error"); return e.checkVisibility() && e.textContent.trim() !== ""; })()`)
+		p.waitFieldError("#max-steps-error")
 		assertHelloShown(t, "after Run with a wrong max steps")
 		p.setValue("#max-steps", "3")
 	})
@@ -53,6 +52,7 @@ func TestPageRunThatCannotStartLeavesTheRunShown(t *testing.T) {
 // An editor error is shown next to that editor with its line and column,
 // and nothing runs.
 func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		editor string // the editor with the bad source
@@ -63,8 +63,7 @@ func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
 		{"tools syntax error", "tools", "{\n  add: ({a, b}) => String(a + b),\n  sub: ({a, b}) => String(a - b)))\n}", 3},
 		{"model evaluation error", "model", "[\n  {type: \"final\", content: \"x\"},\n  notDefinedAnywhere,\n]", 3},
 	}
-	p := newPage(t)
-	p.open("/")
+	p := openPage(t, "/")
 	goodModel, goodTools := p.value("#model-editor"), p.value("#tools-editor")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -102,15 +101,14 @@ func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
 }
 
 func TestPageMaxStepsFieldIsValidated(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	for _, bad := range []string{"-1", "2.5", "100001", ""} {
 		t.Run(fmt.Sprintf("%q", bad), func(t *testing.T) {
 			p.use(t)
 			p.setValue("#max-steps", bad)
 			p.click("#run")
-			waitFor[bool](p, waitTimeout, "#max-steps-error to explain the bad value",
-				`(() => { const e = document.querySelector("#max-steps-error"); return e.checkVisibility() && e.textContent.trim() !== ""; })()`)
+			p.waitFieldError("#max-steps-error")
 			assert.Equal(t, "alert", eval[string](p, `document.querySelector("#max-steps-error").getAttribute("role") || ""`),
 				"the explanation is announced (role=alert)")
 			assert.Empty(t, p.view().Transcript, "nothing ran with max steps %q", bad)

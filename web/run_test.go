@@ -14,8 +14,8 @@ import (
 // and from Ctrl+Enter.
 
 func TestPageDefaultExampleRunsEndToEnd(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	userMsg := p.value("#user-message")
 	require.NotEmpty(t, userMsg, "the user-message field starts with the seed's question")
 	assert.Equal(t, 1, eval[int](p, `performance.getEntriesByName("runAgent-ready").length`), "the page marks runAgent-ready once")
@@ -33,8 +33,8 @@ func TestPageDefaultExampleRunsEndToEnd(t *testing.T) {
 }
 
 func TestPageCtrlEnterRuns(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.do("pressing Ctrl+Enter in the Model editor",
 		chromedp.Focus(chromedp.CSS("#model-editor")),
 		chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierCtrl)),

@@ -15,8 +15,8 @@ import (
 // it, a crash takes only the sandbox, and the page works on.
 
 func TestPageStopCancelsARun(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setValue("#time-limit", "30000")
 	p.setEditor("model-editor", slowModel)
 	p.setEditor("tools-editor", slowTools)
@@ -41,8 +41,9 @@ func TestPageStopCancelsARun(t *testing.T) {
 }
 
 func TestPageRunawayToolIsStoppedAtTheLimitAndThePageRecovers(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	// Not parallel: it bounds how soon after Run the runaway tool is stopped,
+	// on the wall clock, which the load of other tests would stretch.
+	p := openPage(t, "/")
 	p.chooseExample("runaway")
 	model, tools := p.value("#model-editor"), p.value("#tools-editor")
 	require.Regexp(t, `while\s*\(\s*true\s*\)`, tools, "the runaway example's tool loops forever")
@@ -77,14 +78,14 @@ func TestPageRunawayToolIsStoppedAtTheLimitAndThePageRecovers(t *testing.T) {
 // test above), is stopped at the time limit, the banner names it, and the
 // page works on.
 func TestPageCodeThatNeverReturnsIsStoppedAndNamed(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, model, tools, banner string
 	}{
 		{"model", "function model(messages) {\n  while (true) {}\n}", "{}", `the model at step 1 did not return within 500 ms`},
 		{"tools editor's code", `[{type: "final", content: "x"}]`, "{\n  x: (() => { for (;;) {} })(),\n}", `within 500 ms`},
 	}
-	p := newPage(t)
-	p.open("/")
+	p := openPage(t, "/")
 	workers := p.workers()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -111,8 +112,9 @@ func TestPageCodeThatNeverReturnsIsStoppedAndNamed(t *testing.T) {
 // still stopped by the watchdog at the time limit: its posts never reach
 // the page.
 func TestPageForgedToolEndsDoNotHoldOffTheWatchdog(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	// Not parallel: it bounds how soon after Run the hung tool is stopped, on
+	// the wall clock, which the load of other tests would stretch.
+	p := openPage(t, "/")
 	p.chooseExample("add")
 	p.setEditor("tools-editor", `{
   add: async () => {
@@ -135,8 +137,10 @@ func TestPageForgedToolEndsDoNotHoldOffTheWatchdog(t *testing.T) {
 // once with the crash named (not with the time limit's "did not return"),
 // the editors are untouched, and the next run works in a new frame.
 func TestPageHeapEatingToolCrashesOnlyTheSandbox(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	// Not parallel: it bounds how soon the crash is reported, and it fills
+	// gigabytes of memory while it runs, on the wall clock, which the load of
+	// other tests would stretch.
+	p := openPage(t, "/")
 	p.chooseExample("add")
 	tools := `{
   add: () => {

@@ -4,12 +4,9 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,6 +16,7 @@ import (
 // model); a broken or unfinished file changes nothing and says why.
 
 func TestPageSavedForkReopensAsAForkAndRunsAsTheForkDid(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		example, edit, forkAnswer, originalAnswer string
 	}{
@@ -29,6 +27,7 @@ func TestPageSavedForkReopensAsAForkAndRunsAsTheForkDid(t *testing.T) {
 		{"chain", `{"role": "assistant", "type": "tool", "name": "price", "args": {"item": "pear"}}`, "Three apples cost 2.25 euros.", "Three apples cost 1.5 euros."},
 	} {
 		t.Run(tc.example, func(t *testing.T) {
+			t.Parallel()
 			a := newPage(t)
 			dir := a.allowDownloads(t)
 			a.open("/#example=" + tc.example)
@@ -48,8 +47,7 @@ func TestPageSavedForkReopensAsAForkAndRunsAsTheForkDid(t *testing.T) {
 			require.NoError(t, json.Unmarshal(data, &file))
 			assert.Equal(t, map[string]any{"at": 1.0}, file["fork"], "the run file says it is a fork, and where it was forked")
 
-			b := newPage(t) // a browser of its own: only the file knows the fork
-			b.open("/")
+			b := openPage(t, "/") // a browser of its own: only the file knows the fork
 			b.dropFile("fork.json", string(data))
 			b.waitNotice("Opened fork.json")
 			opened := b.view()
@@ -68,7 +66,8 @@ func TestPageSavedForkReopensAsAForkAndRunsAsTheForkDid(t *testing.T) {
 	}
 }
 
-func TestPageWithoutItsEndIsRefusedAndExportWaitsForTheEnd(t *testing.T) {
+func TestPageRunFileWithoutItsEndIsRefusedAndExportWaitsForTheEnd(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	dir := p.allowDownloads(t)
 	p.open("/")
@@ -84,9 +83,7 @@ func TestPageWithoutItsEndIsRefusedAndExportWaitsForTheEnd(t *testing.T) {
 		"Export JSON is available once the run has ended")
 	p.click("#export-json")
 	data := downloaded(t, dir)
-	path := filepath.Join(t.TempDir(), "finished.json")
-	require.NoError(t, os.WriteFile(path, data, 0o644))
-	p.do("choosing the run file", chromedp.SetUploadFiles(chromedp.CSS("#open-run-file"), []string{path}))
+	p.chooseRunFile("finished.json", data)
 	p.waitNotice("Opened finished.json")
 	assert.Equal(t, before, p.view().Transcript, "the saved run opens as it was")
 	assert.Equal(t, "final", p.view().Banner.Reason, "the saved run opens, ending as it ended")
@@ -108,16 +105,14 @@ func TestPageWithoutItsEndIsRefusedAndExportWaitsForTheEnd(t *testing.T) {
 
 // A run whose model was a person is saved with the person's answers as its
 // model: opened elsewhere, Run gives the same run, not the Model editor's.
-func TestPageOfBeTheModelRunsThePersonsAnswersAgain(t *testing.T) {
+func TestPageRunFileOfBeTheModelRunsThePersonsAnswersAgain(t *testing.T) {
+	t.Parallel()
 	a := newPage(t)
 	dir := a.allowDownloads(t)
 	a.open("/#example=add")
 	a.click("#be-model")
 	a.waitAsked(1)
-	a.answerTool("add", `{"a": 40, "b": 2}`)
-	a.waitAsked(2)
-	a.answerFinal("It is 42.")
-	played := a.waitBanner()
+	played := a.playTheSeedsModel(`{"a": 40, "b": 2}`, "It is 42.")
 	require.Contains(t, played.Banner.Text, "It is 42.")
 	a.click("#export-json")
 	data := downloaded(t, dir)
@@ -127,8 +122,7 @@ func TestPageOfBeTheModelRunsThePersonsAnswersAgain(t *testing.T) {
 	require.NoError(t, json.Unmarshal(data, &file))
 	assert.Contains(t, file.Inputs.Model, `content: "It is 42."`, "the file's model is the person's answers")
 
-	b := newPage(t)
-	b.open("/")
+	b := openPage(t, "/")
 	b.dropFile("played.json", string(data))
 	b.waitNotice("Opened played.json")
 	assert.Equal(t, played.Transcript, b.view().Transcript, "the file shows the run the person played")
@@ -138,6 +132,7 @@ func TestPageOfBeTheModelRunsThePersonsAnswersAgain(t *testing.T) {
 }
 
 func TestPageSavedRunReopensInAFreshBrowserWithoutRunning(t *testing.T) {
+	t.Parallel()
 	a := newPage(t)
 	dir := a.allowDownloads(t)
 	a.open("/")
@@ -151,13 +146,10 @@ func TestPageSavedRunReopensInAFreshBrowserWithoutRunning(t *testing.T) {
 	file["inputs"].(map[string]any)["model"] = throwingModel
 	data, err := json.Marshal(file)
 	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "seed-run.json")
-	require.NoError(t, os.WriteFile(path, data, 0o644))
 
-	b := newPage(t) // a browser context of its own: nothing of a's is there
-	b.open("/")
+	b := openPage(t, "/") // a browser context of its own: nothing of a's is there
 	b.setEditor("model-editor", "// my own model\n[]\n")
-	b.do("choosing the run file", chromedp.SetUploadFiles(chromedp.CSS("#open-run-file"), []string{path}))
+	b.chooseRunFile("seed-run.json", data)
 	b.waitNotice("The run file seed-run.json replaced your code")
 	assert.Equal(t, throwingModel, b.value("#model-editor"), "the editors get the file's code")
 	assert.Equal(t, "What is 2 + 3?", b.value("#user-message"))
@@ -185,8 +177,8 @@ const throwingModel = `function model() {
 `
 
 func TestPageDroppedRunFileOpensAndBrokenOnesChangeNothing(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	before := p.run().Transcript
 	model := p.value("#model-editor")
 
@@ -215,6 +207,7 @@ func TestPageDroppedRunFileOpensAndBrokenOnesChangeNothing(t *testing.T) {
 }
 
 func TestPageExportsTheRunAsARunFile(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	dir := p.allowDownloads(t)
 	p.open("/")

@@ -20,8 +20,8 @@ import (
 // page's handler) reaches no handler of the page's, and the run ends with
 // the real answer. The page helper fails the test on any page error.
 func TestPageToolCannotForgeTheWorkersMessages(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.chooseExample("add")
 	p.setEditor("tools-editor", `{
   add: ({ a, b }) => {
@@ -44,8 +44,8 @@ func TestPageToolCannotForgeTheWorkersMessages(t *testing.T) {
 // what posts to the page: replacing runAgent or driveModel on the worker's
 // global, before the run starts, changes nothing the page sees.
 func TestPageEditorCodeCannotReplaceTheWorkersRunAgent(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.chooseExample("add")
 	p.setEditor("tools-editor", `{
   add: (globalThis.runAgent = globalThis.driveModel = (model, tools, msg, options) => {
@@ -65,8 +65,8 @@ func TestPageEditorCodeCannotReplaceTheWorkersRunAgent(t *testing.T) {
 // network: it can neither fetch (the site or anywhere), open a socket or
 // load a script from elsewhere, nor reach the site's IndexedDB or caches.
 func TestPageUserCodeReachesNoNetworkAndNoSiteStorage(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.chooseExample("add")
 	p.setEditor("tools-editor", fmt.Sprintf(`{
   add: async () => {
@@ -98,8 +98,8 @@ func TestPageUserCodeReachesNoNetworkAndNoSiteStorage(t *testing.T) {
 }
 
 func TestPageToolOutputWithHTMLIsShownAsText(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", echoModel)
 	p.setEditor("tools-editor", htmlTools)
 	p.setValue("#user-message", `<i>hi</i> & <script>alert(2)</script>`)

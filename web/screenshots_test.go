@@ -17,8 +17,8 @@ import (
 // that every part fits the screen each is taken at.
 
 func TestPageScreenshotsForReview(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	b := p.run().Banner
 	require.Equal(t, "final", b.Reason)
 	backgrounds := map[string]string{}

@@ -28,12 +28,10 @@ var sharedFields = fields{
 }
 
 func TestPageShareLinkRestoresTheEditorsWithoutRunning(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.fill(sharedFields)
-	p.click("#share")
-	link := waitFor[string](p, waitTimeout, "Share to put the state in the address (#state=...)",
-		`location.hash.startsWith("#state=") && location.href`)
+	link := p.share()
 	copied := eval[string](p, `navigator.clipboard.readText()`)
 	assert.Equal(t, link, copied, "Share copies the link that is in the address bar")
 
@@ -73,9 +71,10 @@ func TestPageShareLinkRestoresTheEditorsWithoutRunning(t *testing.T) {
 }
 
 func TestPageCopiesTheTranscriptAsMarkdown(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.run()
+	p.holdClipboard()
 	eval[bool](p, `navigator.clipboard.writeText("").then(() => true)`)
 	p.click("#copy-markdown")
 	md := waitFor[string](p, waitTimeout, "Copy Markdown to put the transcript on the clipboard",

@@ -18,8 +18,8 @@ import (
 // stays in view.
 
 func TestPageStepAndBackWalkThePhases(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	userMsg := p.value("#user-message")
 	views := p.stepThrough()
 
@@ -65,8 +65,8 @@ func TestPageStepAndBackWalkThePhases(t *testing.T) {
 }
 
 func TestPageStepViewNamesAnUnknownToolOnItsLine(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.chooseExample("unknown-tool")
 	views := p.stepThrough()
 	at := -1
@@ -96,14 +96,12 @@ func litPhases(views []pageView) []string {
 }
 
 func TestPageKeepsTheLitLineInViewAndStepStillWhileStepping(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.do("a 1366x768 laptop screen", chromedp.EmulateViewport(1366, 768))
 	p.open("/")
 	p.click("#step")
-	pos := waitFor[string](p, waitTimeout, "the first Step to show phase 1",
-		`(() => { const t = document.querySelector("#step-position").textContent.trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
-	var total int
-	fmt.Sscanf(pos, "Phase 1 of %d", &total)
+	total := p.waitFirstPhase("the first Step")
 	require.Greater(t, total, 5)
 	first := eval[stepView](p, stepViewJS)
 	for i := 1; i <= total; i++ {
@@ -143,14 +141,11 @@ const stepViewJS = `(() => { const r = ` + rectJS + `; const q = (s) => document
 		newest: r(q("#transcript li.msg:last-child")), scroller: r(q("#transcript-scroll"))}; })()`
 
 func TestPageStepsWithTheKeyboard(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	eval[chromedp.Void](p, `document.activeElement && document.activeElement.blur()`)
 	p.press(kb.ArrowRight)
-	pos := waitFor[string](p, waitTimeout, "→ to record the run and show phase 1",
-		`(() => { const t = document.querySelector("#step-position").textContent.trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
-	var total int
-	fmt.Sscanf(pos, "Phase 1 of %d", &total)
+	total := p.waitFirstPhase("→, which records the run,")
 	p.press(kb.ArrowRight)
 	p.waitPosition(fmt.Sprintf("Phase 2 of %d", total))
 	p.press("j")

@@ -4,11 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -32,8 +29,8 @@ func assertRunsWithToolTimeout(t *testing.T, p *page) {
 }
 
 func TestPageToolTimeoutSurvivesAReload(t *testing.T) {
-	p := newPage(t)
-	p.open("/#example=tool-timeout")
+	t.Parallel()
+	p := openPage(t, "/#example=tool-timeout")
 	require.Equal(t, "300", p.value("#tool-timeout"), "the example sets a 300 ms tool timeout")
 	p.reload()
 	assert.Equal(t, "300", p.value("#tool-timeout"), "a reload shows the tool timeout as it was")
@@ -45,11 +42,9 @@ func TestPageToolTimeoutSurvivesAReload(t *testing.T) {
 }
 
 func TestPageShareLinkCarriesTheToolTimeout(t *testing.T) {
-	p := newPage(t)
-	p.open("/#example=tool-timeout")
-	p.click("#share")
-	link := waitFor[string](p, waitTimeout, "Share to put the state in the address (#state=...)",
-		`location.hash.startsWith("#state=") && location.href`)
+	t.Parallel()
+	p := openPage(t, "/#example=tool-timeout")
+	link := p.share()
 	assert.Equal(t, "300", decodeState(t, link)["toolTimeoutMs"], "the link holds the tool timeout")
 
 	q := newPage(t) // a browser of its own: only the link can say 300
@@ -65,6 +60,7 @@ func TestPageShareLinkCarriesTheToolTimeout(t *testing.T) {
 }
 
 func TestPageRunFileAndRestoreCarryTheToolTimeout(t *testing.T) {
+	t.Parallel()
 	a := newPage(t)
 	dir := a.allowDownloads(t)
 	a.open("/#example=tool-timeout")
@@ -75,15 +71,12 @@ func TestPageRunFileAndRestoreCarryTheToolTimeout(t *testing.T) {
 	require.NoError(t, json.Unmarshal(data, &file))
 	inputs := file["inputs"].(map[string]any)
 	assert.Equal(t, 300.0, inputs["toolTimeoutMs"], "the run file holds the tool timeout: %s", data)
-	path := filepath.Join(t.TempDir(), "tool-timeout-run.json")
-	require.NoError(t, os.WriteFile(path, data, 0o644))
 
-	b := newPage(t)
-	b.open("/")
+	b := openPage(t, "/")
 	const own = "// my own model\n[{type: \"final\", content: \"mine\"}]\n"
 	b.setEditor("model-editor", own)
 	b.setValue("#tool-timeout", "250")
-	b.do("choosing the run file", chromedp.SetUploadFiles(chromedp.CSS("#open-run-file"), []string{path}))
+	b.chooseRunFile("tool-timeout-run.json", data)
 	b.waitNotice("The run file tool-timeout-run.json replaced your code")
 	assert.Equal(t, "300", b.value("#tool-timeout"), "the run file sets the tool timeout its run had")
 	b.click("#notice-action")

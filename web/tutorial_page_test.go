@@ -33,6 +33,7 @@ func openTutorialAt(t *testing.T, path string) *page {
 }
 
 func TestAgentloopModuleRunsTheSeedOnThePagesThread(t *testing.T) {
+	t.Parallel()
 	p := openTutorial(t)
 	type seed struct {
 		Answer string   `json:"answer"`
@@ -48,6 +49,8 @@ func TestAgentloopModuleRunsTheSeedOnThePagesThread(t *testing.T) {
 }
 
 func TestAgentloopSandboxStopsARunawayToolAndTheNextCallWorks(t *testing.T) {
+	// Not parallel: it bounds how soon the runaway tool is rejected, on the
+	// wall clock, which the load of other tests would stretch.
 	p := openTutorial(t)
 	assert.Zero(t, eval[int](p, `tutorial.frames()`), "the sandbox frame waits for the first sandboxed run")
 	runaway := eval[sandboxed](p, `tutorial.sandboxed(
@@ -70,6 +73,8 @@ func TestAgentloopSandboxStopsARunawayToolAndTheNextCallWorks(t *testing.T) {
 // or WebAssembly hears so at once, with the directive to add, rather than
 // a time-out later.
 func TestAgentloopNamesWhatAPagesPolicyBlocks(t *testing.T) {
+	// Not parallel: it bounds how soon the blocked sandbox is reported, on the
+	// wall clock, which the load of other tests would stretch.
 	p := newTab(t)
 	p.allowConsole(`Content Security Policy|Content-Security-Policy|WebAssembly`)
 	p.do("loading the strict tutorial page", chromedp.Navigate(p.url("/agentloop-strict-page.html")))
@@ -89,6 +94,7 @@ func TestAgentloopNamesWhatAPagesPolicyBlocks(t *testing.T) {
 // policy that allows WebAssembly but not eval gets that directive named,
 // not "the Go program exited".
 func TestAgentloopNamesUnsafeEvalWhenOnlyThatIsMissing(t *testing.T) {
+	t.Parallel()
 	p := newTab(t)
 	p.allowConsole(`Content Security Policy|Content-Security-Policy|unsafe-eval|EvalError|compiling the engine`)
 	p.do("loading the no-eval tutorial page", chromedp.Navigate(p.url("/agentloop-noeval-page.html")))
@@ -103,6 +109,7 @@ func TestAgentloopNamesUnsafeEvalWhenOnlyThatIsMissing(t *testing.T) {
 // a bad argument is refused at once, naming it, and errors in the sources
 // name them as sources.
 func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
+	t.Parallel()
 	p := openTutorial(t)
 	const seedTools = `'{ add: ({ a, b }) => a + b }'`
 	for _, c := range []struct{ call, want string }{

@@ -350,6 +350,17 @@ func (p *page) waitPosition(want string) {
 		fmt.Sprintf(`document.querySelector("#step-position").textContent.trim() === %s`, js(want)))
 }
 
+// waitFirstPhase waits until #step-position says "Phase 1 of N", after
+// what (a Step, a key), and returns N.
+func (p *page) waitFirstPhase(what string) int {
+	p.t.Helper()
+	pos := waitFor[string](p, waitTimeout, what+" to show \"Phase 1 of N\"",
+		`(() => { const t = document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim(); return /^Phase 1 of \d+$/.test(t) && t; })()`)
+	var total int
+	fmt.Sscan(positionRE.FindStringSubmatch(pos)[2], &total)
+	return total
+}
+
 // noticeText returns what the notice bar says, or "" when it is hidden.
 func (p *page) noticeText() string {
 	p.t.Helper()
@@ -587,4 +598,27 @@ func (p *page) exists(sel string) bool {
 func (p *page) visible(sel string) bool {
 	p.t.Helper()
 	return eval[bool](p, fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility(); })()`, js(sel)))
+}
+
+// waitChecked waits until a Check has ended, after what (pressing Check,
+// Stop), and returns the summary, which says how many cases pass.
+func (p *page) waitChecked(what string) string {
+	p.t.Helper()
+	return waitFor[string](p, waitTimeout+5*time.Second, "the check to end after "+what+" and say how many cases pass",
+		`(() => { const s = document.querySelector("#exercise-summary").textContent;
+			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
+}
+
+// engineReadyJS is true once the document doc, a frame's say, exists and
+// its engine is ready.
+func engineReadyJS(doc string) string {
+	return doc + ` && ` + doc + `.body && ` + doc + `.body.dataset.engine === "ready"`
+}
+
+// waitFieldError waits until the error of the field sel (#max-steps-error,
+// say) shows an explanation.
+func (p *page) waitFieldError(sel string) {
+	p.t.Helper()
+	waitFor[bool](p, waitTimeout, sel+" to explain the bad value",
+		fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility() && e.textContent.trim() !== ""; })()`, js(sel)))
 }
