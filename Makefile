@@ -42,18 +42,19 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 
 tools-npm: $(NPM_STAMP)
 
-# The page (entry app.js) and its worker (entry worker.js, which imports
+# The page (entry page/app.js) and its worker (entry worker/worker.js, which imports
 # wasm_exec.js) bundled by esbuild, minified, with source maps. The page is
 # ES modules, what loads later (the editors) split into chunks; the worker
 # is one classic script, because the sandbox frame's opaque origin can load
 # only those without CORS (sandbox.js). Every source of web/site is a
 # prerequisite; the outputs live in dist/.
 ESBUILD_FLAGS := --bundle --minify --sourcemap --target=es2022 --log-level=warning
-web/site/dist/app.js: $(wildcard web/site/*.js) web/site/wasm_exec.js $(NPM_STAMP)
+SITE_JS := $(shell find web/site -name '*.js' -not -path 'web/site/dist/*' -not -name wasm_exec.js)
+web/site/dist/app.js: $(SITE_JS) web/site/wasm_exec.js $(NPM_STAMP)
 	rm -rf web/site/dist
-	web/node_modules/.bin/esbuild web/site/app.js $(ESBUILD_FLAGS) --splitting --format=esm \
+	web/node_modules/.bin/esbuild web/site/page/app.js $(ESBUILD_FLAGS) --splitting --format=esm \
 	  --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
-	web/node_modules/.bin/esbuild web/site/worker.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/worker.js
+	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/worker.js
 
 # The Exercise mode grades the learner's loop on agenttest's cases, computed
 # by running the real loop: one source of truth, never a copy kept by hand.
@@ -83,7 +84,7 @@ test-native: build tools-chromium tools-axe
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
-# The page's pure modules (web/site/*.js that touch no DOM), under node's runner;
+# The page's pure modules (web/site/**/*.js that touch no DOM), under node's runner;
 # the Exercise's tests read the cases make build writes.
 test-page: tools-node $(NPM_STAMP) web/site/cases.json
 	node --test web/test/*.test.mjs

@@ -25,7 +25,7 @@ import (
 // latency, so main.wasm (about 3 MB) takes some five seconds.
 var slowLink = network.Conditions{Latency: 100, DownloadThroughput: 600_000, UploadThroughput: 150_000}
 
-// The texts of the engine status, as the page words them (app.js).
+// The texts of the engine status, as the page words them (page/app.js).
 var (
 	statusWaiting   = regexp.MustCompile(`^Loading the engine…$`)
 	statusReceived  = regexp.MustCompile(`^Loading the engine: (\d+\.\d) MB of (\d+\.\d) MB…$`)

@@ -62,6 +62,29 @@ func TestPageEveryExampleRunsToItsExpectedEnd(t *testing.T) {
 	}
 }
 
+// An example that says it follows the user's message answers an edited
+// message, not the one it shipped with.
+func TestPageExamplesThatReadTheMessageAnswerAnEditedOne(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	reacting := 0
+	for _, ex := range p.shippedExamples() {
+		if ex.Reacts == nil {
+			continue
+		}
+		reacting++
+		t.Run(ex.ID, func(t *testing.T) {
+			p.use(t)
+			p.chooseExample(ex.ID)
+			p.setValue("#user-message", ex.Reacts.UserMessage)
+			v := p.run()
+			require.Equal(t, "final", v.Banner.Reason, "asked %q, the run ended: %q", ex.Reacts.UserMessage, v.Banner.Text)
+			assert.Contains(t, v.Banner.Text, ex.Reacts.Text, "asked %q, the example answered", ex.Reacts.UserMessage)
+		})
+	}
+	assert.GreaterOrEqual(t, reacting, 5, "the chain, unknown-tool, throwing-tool, async-tool and parallel examples follow the message")
+}
+
 // resultIDRE is the call's id a tool result's header shows after its name.
 var resultIDRE = regexp.MustCompile(` \(id .*\)$`)
 

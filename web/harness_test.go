@@ -539,7 +539,7 @@ func must(sel string) string {
 }
 
 // lazyLoadedJS is true, in the window win, once the page there has loaded
-// all it loads by itself after the engine is ready (app.js marks
+// all it loads by itself after the engine is ready (page/app.js marks
 // "lazy-loaded"): a test whose own server closes when it ends waits for it.
 func lazyLoadedJS(win string) string {
 	return win + `.performance.getEntriesByName("lazy-loaded").length > 0`

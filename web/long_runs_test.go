@@ -26,7 +26,7 @@ const (
 }`
 	// maxRenderedMessages bounds the transcript's li.msg elements for a
 	// long run: the page shows the last messages only, and "show earlier"
-	// adds more up to this bound (transcript.js, WINDOW_MAX).
+	// adds more up to this bound (views/transcript.js, WINDOW_MAX).
 	maxRenderedMessages = 2000
 	// longRunTimeout bounds the 10,000-step run: generous, because this is
 	// not a speed test (make bench measures speed), only a check it ends.
@@ -130,7 +130,7 @@ const (
   big: () => "start " + "x".repeat(100000),
 }`
 	// bigOutputSteps is enough steps for the trace's content budget
-	// (trace.js, 16,000,000 characters: 80 steps of two 100 KB contents)
+	// (run/trace.js, 16,000,000 characters: 80 steps of two 100 KB contents)
 	// to cut the oldest, and few enough for the run to be quick.
 	bigOutputSteps = "150"
 )

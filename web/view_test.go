@@ -457,7 +457,7 @@ func failureOf(t *testing.T, fs []failure, name string) failure {
 }
 
 // shippedExample is an example of the menu with the end it declares
-// next to its code (web/site/examples.js).
+// next to its code (web/site/page/examples.js).
 type shippedExample struct {
 	ID     string `json:"id"`
 	Expect struct {
@@ -467,20 +467,26 @@ type shippedExample struct {
 		Error  string   `json:"error"`  // a pattern, as JavaScript wrote it
 		Failed []string `json:"failed"` // the tools whose results are errors
 	} `json:"expect"`
+	// Reacts is another user message and a part of the answer it gets, for
+	// an example that says it follows the user's message.
+	Reacts *struct {
+		UserMessage string `json:"userMessage"`
+		Text        string `json:"text"`
+	} `json:"reacts"`
 }
 
 // shippedExamples returns the examples the page's menu offers, with what
 // each declares, in the menu's order.
 func (p *page) shippedExamples() []shippedExample {
 	p.t.Helper()
-	return eval[[]shippedExample](p, `import("./examples.js").then(({EXAMPLES}) => {
+	return eval[[]shippedExample](p, `import("./page/examples.js").then(({EXAMPLES}) => {
 		const offered = [...document.querySelectorAll("#example-select option")].map(o => o.value).filter(Boolean);
 		return offered.map(id => {
 			const ex = EXAMPLES.find(e => e.id === id);
 			if (!ex) throw new Error("the menu offers " + id + ", which examples.js does not have");
 			const x = ex.expect || {};
 			return {id, expect: {reason: x.reason || "", phase: x.phase || "", text: x.text ?? null,
-				error: x.error ? x.error.source : "", failed: x.failed || []}};
+				error: x.error ? x.error.source : "", failed: x.failed || []}, reacts: ex.reacts ?? null};
 		});
 	})`)
 }

@@ -10,7 +10,7 @@
 // runAgentSandboxed evaluates untrusted source in a worker under the
 // runaway guard, and that worker lives in a hidden sandboxed frame with an
 // opaque origin and no network (see Frame). The playground's engine
-// (engine.js) is this module's Sandbox: the code that runs user-written
+// (page/engine.js) is this module's Sandbox: the code that runs user-written
 // JS is this one piece.
 //
 // Served as it is (an ES module with no imports), so a page that imports
@@ -245,7 +245,7 @@ class Frame {
     };
     document.addEventListener("securitypolicyviolation", this.onViolation);
 
-    // The frame says hello when its script runs (sandbox.js); the first
+    // The frame says hello when its script runs (sandbox/sandbox.js); the first
     // hello gets the control port.
     this.onHello = (e) => {
       if (e.source !== this.element.contentWindow || !e.data || e.data.type !== "agentloop-sandbox-hello") return;
@@ -460,7 +460,7 @@ function isWorkerMessage(msg) {
 // compile beside its own.
 let firstWorker = document.querySelector("iframe[data-agentloop-sandbox]") ? startWorker() : null;
 
-// toolName names a tool the way the page's transcript does (phases.js).
+// toolName names a tool the way the page's transcript does (run/phases.js).
 function toolName(name) {
   if (typeof name === "string") return name === "" ? "(empty name)" : name;
   if (name === undefined || name === null) return "(missing name)";
@@ -515,7 +515,7 @@ class Slot {
 // Sandbox runs agent loops of user-written code in workers, one fresh
 // worker per run, with a spare one kept ready. Its status is "loading",
 // "ready" or "failed" (with detail); onStatus(state, detail) hears every
-// change. The playground's engine is one (engine.js).
+// change. The playground's engine is one (page/engine.js).
 export class Sandbox {
   constructor({ onStatus = () => {} } = {}) {
     this.onStatus = onStatus;
@@ -604,7 +604,7 @@ export class Sandbox {
   // onCodeError({editor, line, column, message, name}) where a model or
   // tool call first threw; onAsk({step, messages, tools}) when a person is
   // to answer a model call (request.drive {kind: "person"}; see
-  // worker-drive.js), answered with run.answer(action); onEnd() once, last.
+  // worker/drive.js), answered with run.answer(action); onEnd() once, last.
   // It returns the run; run.stop() cancels it.
   run(request, handlers) {
     const run = new Run(this, request, handlers);
@@ -615,7 +615,7 @@ export class Sandbox {
   // grade checks the Exercise's loop in the same kind of worker, under the
   // same watchdog: request {source, cases, timeLimitMs}, where the time
   // limit applies to each case. handlers: onCase(index, observed) for each
-  // case the loop ran (see worker-grade.js); onCompileError as for run;
+  // case the loop ran (see worker/grade.js); onCompileError as for run;
   // onEvents([done]) when the worker had to be killed (a case that ran
   // away is named in done.call); onEnd() once, last.
   grade(request, handlers) {
@@ -895,7 +895,7 @@ class Run {
 
 // afterPaint calls fn, in a task of its own, once the page has painted its
 // next frame, or after 250 ms when no frame comes (a hidden tab, an embed
-// scrolled out of view). The page's defer.js has the same; this module
+// scrolled out of view). The page's util/defer.js has the same; this module
 // imports nothing, since an import would hold the download back by one
 // more fetch.
 function afterPaint(fn) {
@@ -1042,6 +1042,6 @@ export async function runAgentSandboxed(sources, userMsg, options = {}) {
   });
 }
 
-// The playground (engine.js) finds this module here, so that its bundle
+// The playground (page/engine.js) finds this module here, so that its bundle
 // uses this very loader and sandbox.
 globalThis.agentloop ||= { Sandbox, onProgress, firstReady: () => performance.getEntriesByName("runAgent-ready").length > 0 };

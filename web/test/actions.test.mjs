@@ -2,8 +2,8 @@
 // the scripted Model editor made from the answers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildAnswer, jsValue, parseAction, parseArgs, scriptSource } from "../site/actions.js";
-import { EXAMPLES } from "../site/examples.js";
+import { buildAnswer, jsValue, parseAction, parseArgs, scriptSource } from "../site/run/actions.js";
+import { EXAMPLES } from "../site/page/examples.js";
 
 test("a final answer becomes a final action", () => {
   assert.deepEqual(buildAnswer({ kind: "final", content: "The answer is 5." }), {

@@ -1,7 +1,7 @@
 // The sequence diagram's layout is a pure function of events[0..i].
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { LANES, layoutDiagram } from "../site/diagram-layout.js";
+import { LANES, layoutDiagram } from "../site/run/diagram-layout.js";
 import { longRun, parallelRun, seedRun } from "./learner-events.mjs";
 
 const count = (rows, kind) => rows.filter((r) => r.kind === kind).length;

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { EXAMPLES, exampleById, matchingExample, stateOf } from "../site/examples.js";
+import { EXAMPLES, exampleById, matchingExample, stateOf } from "../site/page/examples.js";
 
 const phaseGo = readFileSync(new URL("../../agent/phase.go", import.meta.url), "utf8");
 const phases = new Set([...phaseGo.matchAll(/^\s*Phase\w+\s+Phase = "(\w+)"/gm)].map((m) => m[1]));

@@ -2,7 +2,7 @@
 // fields: the code it writes must give back the case's script and tools.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { playgroundState, scriptSource, toolsSource } from "../site/exercise-case.js";
+import { playgroundState, scriptSource, toolsSource } from "../site/exercise/case.js";
 
 const c = {
   name: "tool fails then final",

@@ -1,16 +1,16 @@
 // The Exercise grades a learner's loop the way Go's agenttest.TestLoop
-// does: the worker's recorder (worker-grade.js) plays each case, and
-// exercise-check.js names the first difference from the real loop. These
+// does: the worker's recorder (worker/grade.js) plays each case, and
+// exercise/check.js names the first difference from the real loop. These
 // run JavaScript loops, right and wrong, on the cases make build writes
 // (web/site/cases.json, from agenttest.Cases).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { NOT_JSON, canonical, checkCase, diffMessages, show } from "../site/exercise-check.js";
+import { NOT_JSON, canonical, checkCase, diffMessages, show } from "../site/exercise/check.js";
 
 const cases = JSON.parse(readFileSync(new URL("../site/cases.json", import.meta.url), "utf8"));
 globalThis.self = globalThis;
-await import("../site/worker-grade.js");
+await import("../site/worker/grade.js");
 
 // grade runs loop on every case and returns the failures.
 async function grade(loop, only = null) {

@@ -2,8 +2,8 @@
 // the events said failed, and a missing tool name is named as missing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Trace } from "../site/trace.js";
-import { transcriptJSON, transcriptMarkdown } from "../site/export.js";
+import { Trace } from "../site/run/trace.js";
+import { transcriptJSON, transcriptMarkdown } from "../site/run/export.js";
 import { addRun } from "./events.mjs";
 
 function traceOf(events) {

@@ -1,7 +1,7 @@
 // The number fields explain a bad value and accept what the loop accepts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkMaxSteps, checkTimeLimit } from "../site/fields.js";
+import { checkMaxSteps, checkTimeLimit } from "../site/page/fields.js";
 
 test("max steps is a whole number from 0 to 100,000", () => {
   // As a number field lets them be typed, too.

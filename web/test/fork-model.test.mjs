@@ -1,21 +1,21 @@
 // The model a fork ran, as code: run as a plain Model editor, it answers
 // every call as the fork did (the replayed answers, then the Model
-// editor's model, worker-drive.js), so a saved fork runs again the same.
+// editor's model, worker/drive.js), so a saved fork runs again the same.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import vm from "node:vm";
-import { forkModel as forkModelOf } from "../site/fork-model.js";
-import { compileEditor } from "../site/worker-compile.js";
-import { jsValue } from "../site/actions.js";
+import { forkModel as forkModelOf } from "../site/run/fork-model.js";
+import { compileEditor } from "../site/worker/compile.js";
+import { jsValue } from "../site/run/actions.js";
 
-// forkModel gives the answers as the page does (export.js).
+// forkModel gives the answers as the page does (run/export.js).
 const forkModel = (source, answers) => forkModelOf(source, answers.map((a) => jsValue(a, "  ")));
 
-// driveModel is worker-drive.js's, loaded as the worker loads it.
+// driveModel is worker/drive.js's, loaded as the worker loads it.
 function driveModel(model, drive) {
   const self = {};
-  vm.runInNewContext(readFileSync(new URL("../site/worker-drive.js", import.meta.url), "utf8"), { self });
+  vm.runInNewContext(readFileSync(new URL("../site/worker/drive.js", import.meta.url), "utf8"), { self });
   return self.driveModel(model, drive, () => {}, []);
 }
 

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { extractLoop, phaseMark } from "../site/loop-source.js";
+import { extractLoop, phaseMark } from "../site/views/loop-source.js";
 
 const loopGo = readFileSync(new URL("../../agent/loop.go", import.meta.url), "utf8");
 const phaseGo = readFileSync(new URL("../../agent/phase.go", import.meta.url), "utf8");

@@ -2,8 +2,8 @@
 // answered.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { modelCallAt, scriptEntries } from "../site/model-input.js";
-import { messageMs } from "../site/step-time.js";
+import { modelCallAt, scriptEntries } from "../site/run/model-input.js";
+import { messageMs } from "../site/run/step-time.js";
 import { longRun, parallelRun, seedRun } from "./learner-events.mjs";
 
 test("the seed's first model call sees 1 message, its second sees 3", () => {

@@ -3,8 +3,8 @@
 // with a message naming what is wrong, never with an exception.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Trace } from "../site/trace.js";
-import { RUN_FORMAT, RUN_VERSION, checkRunFile, readRunFile, runFields, runFile, runFileJSON } from "../site/runfile.js";
+import { Trace } from "../site/run/trace.js";
+import { RUN_FORMAT, RUN_VERSION, checkRunFile, readRunFile, runFields, runFile, runFileJSON } from "../site/run/runfile.js";
 
 const inputs = { model: "[\n  { type: \"final\", content: \"hi\" },\n]\n", tools: "{}", userMessage: "Hello?", maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 300 };
 

@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
-import { decodeState, encodeState } from "../site/share.js";
-import { checkTimeLimit } from "../site/fields.js";
+import { decodeState, encodeState } from "../site/page/share.js";
+import { checkTimeLimit } from "../site/page/fields.js";
 
 const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMessage: "hi — there", maxSteps: "7", timeLimit: "2000", toolTimeoutMs: "300", example: "chain" };
 

@@ -2,7 +2,7 @@
 // storage gets the page working without it, told once.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { KEY, Store, pick, pickCode, sameCode } from "../site/storage.js";
+import { KEY, Store, pick, pickCode, sameCode } from "../site/page/storage.js";
 
 class FakeStorage {
   constructor() { this.items = new Map(); this.full = false; }

@@ -2,7 +2,7 @@
 // whether a tool call failed from the events themselves.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Trace } from "../site/trace.js";
+import { Trace } from "../site/run/trace.js";
 import { addRun } from "./events.mjs";
 
 test("messages carry the role and failed flag their events gave", () => {

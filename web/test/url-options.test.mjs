@@ -1,7 +1,7 @@
 // What the page's address asks for.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { phaseNumber, readOptions } from "../site/url-options.js";
+import { phaseNumber, readOptions } from "../site/page/url-options.js";
 
 const at = (href) => readOptions(new URL(href, "https://example.org/agentloop/"));
 

@@ -1,11 +1,11 @@
-// The sandbox worker (worker.js) takes only its first message from self,
+// The sandbox worker (worker/worker.js) takes only its first message from self,
 // keeps the port it carries, and tells the page over that port when its
 // Go runtime stops. Run here on a tiny WebAssembly program that exits at
 // once, as a Go program does when its runtime stops.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,16 +28,17 @@ const EXITS_AT_ONCE = new Uint8Array([
   0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0x10, 0x00, 0x0b,
 ]);
 
-// loadWorker imports worker.js beside a wasm_exec.js of the Go installed
+// loadWorker imports worker/worker.js below a wasm_exec.js of the Go installed
 // (the one make build copies), with self as the worker's global.
 async function loadWorker(t) {
   const dir = mkdtempSync(join(tmpdir(), "agentloop-worker-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const goroot = execFileSync("go", ["env", "GOROOT"], { encoding: "utf8" }).trim();
   copyFileSync(join(goroot, "lib", "wasm", "wasm_exec.js"), join(dir, "wasm_exec.js"));
-  copyFileSync(new URL("../site/worker.js", import.meta.url), join(dir, "worker.js"));
+  mkdirSync(join(dir, "worker"));
+  copyFileSync(new URL("../site/worker/worker.js", import.meta.url), join(dir, "worker", "worker.js"));
   globalThis.self = globalThis;
-  await import(pathToFileURL(join(dir, "worker.js")).href);
+  await import(pathToFileURL(join(dir, "worker", "worker.js")).href);
   assert.equal(typeof self.onmessage, "function", "worker.js listens for the engine message");
 }
 

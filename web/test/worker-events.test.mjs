@@ -5,10 +5,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import vm from "node:vm";
 
-// outbox loads worker-events.js as the worker does (a classic script that
+// outbox loads worker/outbox.js as the worker does (a classic script that
 // defines self.Outbox) and returns an Outbox and what it posted.
 function outbox() {
-  const src = readFileSync(new URL("../site/worker-events.js", import.meta.url), "utf8");
+  const src = readFileSync(new URL("../site/worker/outbox.js", import.meta.url), "utf8");
   const self = {};
   vm.runInNewContext(src, { self, performance, setTimeout, clearTimeout });
   const posted = [];

@@ -34,6 +34,7 @@ func TestHandlerServesWasmSoBrowsersCanStreamCompileIt(t *testing.T) {
 			assert.Equal(t, http.StatusOK, res.StatusCode)
 			assert.Equal(t, tt.wantType, res.Header.Get("Content-Type"), "compileStreaming refuses wasm of another type")
 			assert.Equal(t, "no-cache", res.Header.Get("Cache-Control"), "a rebuild must show on reload")
+			assert.Equal(t, "*", res.Header.Get("Access-Control-Allow-Origin"), "a page on another origin can import the site's modules")
 		})
 	}
 }

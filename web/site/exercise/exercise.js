@@ -1,0 +1,298 @@
+// The Exercise mode: the learner writes runAgent in Your loop; Check runs
+// it in the worker sandbox on every case of Go's agenttest (cases.json,
+// written by make build) and shows how many pass and, for each one that
+// fails, the first difference from the real loop beside the case's inputs.
+// Hints unlock one by one. page/app.js owns the page's state and storage: this
+// module reports its progress through onProgress and never saves anything
+// itself.
+
+import { h } from "../util/dom.js";
+import { checkCase, show } from "./check.js";
+import { HINTS } from "./text.js";
+import { isDisabled, setDisabled } from "../views/runner.js";
+import { checkTimeLimit, showFieldError } from "../page/fields.js";
+
+const CASES_URL = "cases.json";
+
+export class Exercise {
+  // engine: the Engine; editor: the Your loop Editor; els: the section's
+  // elements; limitField: the playground's Time limit field, which holds
+  // the ms a case may take (els.limit shows it here and changes it
+  // there); progress: the saved {passed, total, hints};
+  // onProgress(progress) hears every change of it; onCompileError(err)
+  // and onCheckStart() let page/app.js show an editor's error the way it does
+  // for the playground's; onOpen(c) opens case c in the playground.
+  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen }) {
+    this.engine = engine;
+    this.editor = editor;
+    this.els = els;
+    this.limitField = limitField;
+    this.onProgress = onProgress;
+    this.onCompileError = onCompileError;
+    this.onCheckStart = onCheckStart;
+    this.onOpen = onOpen;
+    this.cases = null; // the promise of cases.json
+    this.job = null; // the check in flight
+    this.hints = Math.min(progress.hints || 0, HINTS.length);
+    // The last check: failures by case, or the saved counts after a reload.
+    this.last = progress.total ? { passed: progress.passed || 0, total: progress.total, failures: null, stopped: null, restored: true } : null;
+    this.compileError = false;
+    els.check.addEventListener("click", () => {
+      if (!isDisabled(els.check)) this.check();
+    });
+    els.stop.addEventListener("click", () => {
+      if (!isDisabled(els.stop)) this.job.stop();
+    });
+    els.showHint.addEventListener("click", () => {
+      if (!isDisabled(els.showHint)) this.showHint();
+    });
+    // The limit is kept in one place, the playground's field: an edit here
+    // is made there, with the events the playground's own edits send (so
+    // that page/app.js saves it and explains a wrong value there too).
+    els.limit.addEventListener("input", () => {
+      limitField.value = els.limit.value;
+      limitField.dispatchEvent(new Event("input"));
+      if (!checkTimeLimit(els.limit.value).error) this.explainLimit("");
+    });
+    els.limit.addEventListener("change", () => {
+      limitField.dispatchEvent(new Event("change"));
+      this.explainLimit(checkTimeLimit(els.limit.value).error || "");
+    });
+    this.render();
+  }
+
+  // showLimit shows the playground's time limit as it is now; page/app.js calls
+  // it whenever the Exercise is shown.
+  showLimit() {
+    this.els.limit.value = this.limitField.value;
+    this.explainLimit(checkTimeLimit(this.limitField.value).error || "");
+  }
+
+  explainLimit(message) {
+    showFieldError(this.els.limit, this.els.limitError, message);
+  }
+
+  get progress() {
+    return { passed: this.last ? this.last.passed : 0, total: this.last ? this.last.total : 0, hints: this.hints };
+  }
+
+  // loadCases fetches the cases once; a failed fetch is tried again at the
+  // next Check.
+  loadCases() {
+    if (!this.cases) {
+      this.cases = fetch(CASES_URL)
+        .then((res) => {
+          if (!res.ok) throw new Error(`${CASES_URL}: HTTP ${res.status}`);
+          return res.json();
+        })
+        .catch((err) => {
+          this.cases = null;
+          throw new Error(`the cases could not be loaded (${err.message}); make build writes them`);
+        });
+    }
+    return this.cases;
+  }
+
+  async check() {
+    if (this.job) return;
+    // As Run does, Check waits for a wrong time limit to be put right.
+    const limit = checkTimeLimit(this.limitField.value);
+    if (limit.error) {
+      this.showLimit();
+      this.els.limit.focus();
+      return;
+    }
+    this.job = "loading";
+    this.compileError = false;
+    this.onCheckStart();
+    this.render();
+    let cases;
+    try {
+      cases = await this.loadCases();
+    } catch (err) {
+      this.job = null;
+      this.last = { passed: 0, total: 0, failures: [], stopped: { error: err.message }, restored: false };
+      this.render();
+      return;
+    }
+    const result = { passed: 0, total: cases.length, checked: 0, failures: [], stopped: null, restored: false };
+    this.job = this.engine.grade(
+      { source: this.editor.value, cases, timeLimitMs: limit.value },
+      {
+        onCase: (index, observed) => {
+          const c = cases[index];
+          const failure = checkCase(c, observed);
+          result.checked++;
+          if (failure) result.failures.push({ c, failure });
+          else result.passed++;
+        },
+        onCompileError: (err) => {
+          this.compileError = true;
+          this.onCompileError(err);
+        },
+        onEvents: (events) => {
+          for (const e of events) if (e.kind === "done") result.stopped = e;
+        },
+        onEnd: () => {
+          this.job = null;
+          if (!this.compileError) this.last = result;
+          this.onProgress(this.progress);
+          this.render();
+        },
+      },
+    );
+    this.render();
+  }
+
+  showHint() {
+    if (this.hints >= HINTS.length) return;
+    this.hints++;
+    this.onProgress(this.progress);
+    this.render();
+    const shown = this.els.hints.lastElementChild;
+    if (shown) shown.scrollIntoView({ block: "nearest" });
+  }
+
+  render() {
+    const { els } = this;
+    setDisabled(els.check, this.job !== null);
+    // Stop is for a check under way (not while the cases load, a moment).
+    setDisabled(els.stop, !this.job || this.job === "loading");
+    setDisabled(els.showHint, this.hints >= HINTS.length);
+    els.hintCount.textContent = this.hints ? `${this.hints} of ${HINTS.length} hints shown` : `${HINTS.length} hints, from a nudge to nearly the answer`;
+    els.hints.hidden = this.hints === 0;
+    if (els.hints.children.length !== this.hints) {
+      els.hints.replaceChildren(...HINTS.slice(0, this.hints).map((text) => h("li", { className: "hint-text", text })));
+    }
+    els.summary.textContent = this.summary();
+    this.renderBanner();
+    this.renderFailures();
+  }
+
+  summary() {
+    if (this.job) return "Checking your loop on every case…";
+    if (this.compileError) return "Your loop has an error (shown under the editor): fix it, then press Check.";
+    const last = this.last;
+    if (!last) return "Press Check to run your loop on every case of the real loop's tests.";
+    if (!last.total) return "The cases could not be checked.";
+    const counts = `${last.passed} of ${last.total} cases pass`;
+    if (last.restored && last.passed === last.total) return `${counts} (at your last Check): your loop did what agent.Run does on every case.`;
+    if (last.restored) return `${counts} (at your last Check; press Check to see the differences).`;
+    if (last.passed === last.total) return `${counts}. Your loop does what agent.Run does on every case.`;
+    if (last.stopped) return `${counts}: the check stopped after ${last.checked} of ${last.total}.`;
+    return `${counts}. The first difference of each failing case is below.`;
+  }
+
+  renderBanner() {
+    const el = this.els.banner;
+    const stopped = !this.job && !this.compileError && this.last && this.last.stopped;
+    if (!stopped) {
+      el.hidden = true;
+      el.replaceChildren();
+      delete el.dataset.reason;
+      return;
+    }
+    const ranAway = stopped.reason === "timeout";
+    const canceled = stopped.reason === "canceled";
+    el.dataset.reason = stopped.reason || "crashed";
+    let title = "The check failed";
+    let cause = `The check ended early: ${stopped.error || "the worker stopped"}.`;
+    if (ranAway) {
+      title = "Your loop ran away";
+      cause = `${upperFirst(stopped.error)}. The worker running it was stopped and replaced; your code is kept, and the cases after that one were not checked.`;
+    } else if (canceled) {
+      title = "You stopped the check";
+      cause = `You stopped the check after ${this.last.checked} of ${this.last.total} cases; your code is kept, and the cases after those were not checked.`;
+    }
+    el.replaceChildren(h("p", { className: "banner-title" }, h("strong", { text: title })), h("p", { className: "banner-cause", text: cause }));
+    el.hidden = false;
+  }
+
+  // renderFailures lists the failing cases of the last Check. A loop that
+  // no longer compiles shows none: they are differences of the loop as it
+  // was then, which the summary no longer speaks of, and the next Check
+  // lists them anew.
+  renderFailures() {
+    const list = this.els.failures;
+    const failures = !this.job && !this.compileError && this.last && this.last.failures ? this.last.failures : [];
+    list.replaceChildren(...failures.map(({ c, failure }, i) => this.failureView(c, failure, i)));
+    list.hidden = failures.length === 0;
+  }
+
+  // failureView shows one failing case: the difference, what the model saw
+  // from each loop at that call and how each ended, the case's inputs, and
+  // a button to open it in the playground.
+  failureView(c, f, i) {
+    const headingId = `failing-case-${i + 1}`;
+    // side shows what one loop's model call f.call saw, or that the loop
+    // made no such call, going by how many calls it made (a loop may pass
+    // null for messages itself).
+    const side = ({ calls, messages }) => {
+      if (!f.call) return h("pre", { className: "case-messages", text: "(no model call)" });
+      if (f.call > calls) return h("pre", { className: "case-messages", text: `(none: this loop made ${madeCalls(calls)})` });
+      if (!Array.isArray(messages)) return h("pre", { className: "case-messages", text: show(messages) });
+      return h(
+        "pre",
+        { className: "case-messages" },
+        ...messages.map((m, i) => h(i === f.index ? "mark" : "span", { text: `${i + 1}. ${show(m)}\n` })),
+      );
+    };
+    const at = f.call ? `Model call ${f.call} saw` : "Model calls";
+    const table = h(
+      "table",
+      { className: "case-compare" },
+      h("caption", { className: "visually-hidden", text: `Your loop beside the real loop on case "${c.name}"` }),
+      h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col", text: "Your loop" }), h("th", { scope: "col", text: "The real loop" }))),
+      h(
+        "tbody",
+        {},
+        h("tr", {}, h("th", { scope: "row", text: at }), h("td", {}, side(f.got)), h("td", {}, side(f.want))),
+        h("tr", {}, h("th", { scope: "row", text: "In the end, the loop" }), h("td", { className: "case-result", text: f.got.result }), h("td", { className: "case-result", text: f.want.result })),
+      ),
+    );
+    const inputs = h(
+      "dl",
+      { className: "case-inputs" },
+      h("dt", { text: "User message" }),
+      h("dd", {}, h("q", { text: c.userMsg })),
+      h("dt", { text: "Max steps" }),
+      h("dd", { text: c.defaultMaxSteps ? `${c.maxSteps} (the default: runAgent is called with three arguments)` : String(c.maxSteps) }),
+      h("dt", { text: "Script" }),
+      h("dd", {}, h("pre", { className: "case-messages", text: c.script.map((a, i) => `${i + 1}. ${show(a)}`).join("\n") || "(empty)" })),
+      h("dt", { text: "Tools" }),
+      h("dd", {}, h("pre", { className: "case-messages", text: toolsText(c.tools) })),
+    );
+    const openButton = h("button", { type: "button", className: "open-case", "aria-describedby": headingId, text: "Open in playground" });
+    openButton.addEventListener("click", () => this.onOpen(c));
+    const details = h(
+      "details",
+      { open: i === 0 },
+      h("summary", {}, h("span", { id: headingId, className: "case-name", text: c.name })),
+      h("p", { className: "case-diff", text: f.text }),
+      table,
+      h("h3", { className: "case-inputs-title", text: "The case" }),
+      inputs,
+      openButton,
+    );
+    return h("li", { className: "case-failure", dataset: { case: c.name } }, details);
+  }
+}
+
+// madeCalls counts a loop's model calls in words.
+function madeCalls(n) {
+  if (n === 0) return "no model call";
+  return n === 1 ? "1 model call" : `${n} model calls`;
+}
+
+function toolsText(tools) {
+  const names = Object.keys(tools);
+  if (names.length === 0) return "(none: every tool is unknown)";
+  return names.map((n) => (tools[n].fails !== undefined ? `${n}: throws "${tools[n].fails}"` : `${n}: returns ${JSON.stringify(tools[n].returns)}`)).join("\n");
+}
+
+// upperFirst starts a sentence with the reason the sandbox gave ("case
+// \"x\" did not finish within 500 ms").
+function upperFirst(text) {
+  const t = String(text || "");
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}

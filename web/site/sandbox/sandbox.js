@@ -1,0 +1,130 @@
+// sandbox/sandbox.js: the sandbox frame's one script (see sandbox.html). It
+// starts and stops the workers that run user code, on the page's orders,
+// and compiles main.wasm once for all of them.
+//
+// A classic script, not a module: this document's origin is opaque, so a
+// module script from the site would need CORS headers that a plain static
+// host does not send. For the same reason its workers are blob: workers
+// that importScripts dist/worker.js (classic scripts load without CORS).
+//
+// The frame says {type: "agentloop-sandbox-hello"} to its parent when it
+// starts, and again whenever the parent posts {type:
+// "agentloop-sandbox-hello?"} (a parent that adopts a frame from its own
+// markup may have missed the first). The parent answers with
+// {type: "control"} and a port, once; from then on the page speaks to this
+// frame only over that port, and each worker speaks to the page over a
+// port of its own, which passes through here untouched. Nothing here runs
+// user code, so this thread always answers, and a "pong" late or missing
+// means the frame (and every worker in it) is gone.
+//
+// Control messages from the page:
+//   {type: "wasm", chunk} ... {type: "wasm_end"}
+//                                          main.wasm as it downloads, compiled
+//                                          once here while it streams in
+//   {type: "start", id, port, timeOrigin, postedAt}
+//                                          start worker id; port is its channel to the page
+//   {type: "terminate", id}
+//   {type: "ping", seq}
+// To the page:
+//   {type: "hello"}                        this script has the port
+//   {type: "compiled"} | {type: "compile_failed", error}
+//   {type: "worker_error", id, message}    an error event of worker id's
+//   {type: "pong", seq}
+"use strict";
+
+(() => {
+  const workerScript = new URL("dist/worker.js", location.href).href;
+  const workerURL = URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(workerScript)});`], { type: "text/javascript" }));
+  const workers = new Map();
+  let control = null;
+  // main.wasm, compiled as its chunks come (workers may start before).
+  let bytes = null;
+  const engine = WebAssembly.compileStreaming(
+    new Response(new ReadableStream({ start: (controller) => (bytes = controller) }), { headers: { "Content-Type": "application/wasm" } }),
+  );
+  engine.catch(() => {});
+  // The first worker starts with the frame, so that it loads its script
+  // while the page is still sending main.wasm; start hands it out.
+  let spare = newWorker();
+
+  addEventListener("message", (e) => {
+    if (control || e.source !== parent || !e.data) return;
+    if (e.data.type === "agentloop-sandbox-hello?") return parent.postMessage({ type: "agentloop-sandbox-hello" }, "*");
+    if (e.data.type !== "control" || !(e.ports[0] instanceof MessagePort)) return;
+    control = e.ports[0];
+    control.onmessage = (ev) => onControl(ev.data);
+    engine.then(
+      () => send({ type: "compiled" }),
+      (err) => send({ type: "compile_failed", error: describe(err) }),
+    );
+    send({ type: "hello" });
+  });
+  parent.postMessage({ type: "agentloop-sandbox-hello" }, "*");
+
+  function send(msg) {
+    control.postMessage(msg);
+  }
+
+  function onControl(msg) {
+    switch (msg && msg.type) {
+      case "wasm":
+        bytes.enqueue(new Uint8Array(msg.chunk));
+        break;
+      case "wasm_end":
+        bytes.close();
+        break;
+      case "start":
+        start(msg);
+        break;
+      case "terminate": {
+        const w = workers.get(msg.id);
+        workers.delete(msg.id);
+        if (w) w.worker.terminate();
+        break;
+      }
+      case "ping":
+        send({ type: "pong", seq: msg.seq });
+        break;
+    }
+  }
+
+  // newWorker starts a worker; its error events go to the page once it
+  // has an id (an error before that, such as its script failing to load,
+  // is kept until then).
+  function newWorker() {
+    const w = { worker: null, id: 0, error: "" };
+    const fail = (message) => {
+      if (w.id) send({ type: "worker_error", id: w.id, message });
+      else w.error ||= message;
+    };
+    try {
+      w.worker = new Worker(workerURL, { name: "agentloop sandbox" });
+    } catch (err) {
+      w.error = `the sandbox could not start a worker: ${describe(err)}`;
+      return w;
+    }
+    w.worker.addEventListener("error", (ev) => {
+      ev.preventDefault();
+      fail(ev.message || "the worker failed to start");
+    });
+    return w;
+  }
+
+  function start({ id, port, timeOrigin, postedAt }) {
+    const w = spare || newWorker();
+    spare = null;
+    w.id = id;
+    if (w.error || !w.worker) return send({ type: "worker_error", id, message: w.error });
+    workers.set(id, w);
+    engine.then(
+      (module) => {
+        if (workers.get(id) === w) w.worker.postMessage({ type: "engine", module, port, timeOrigin, postedAt }, [port]);
+      },
+      () => {}, // compile_failed has told the page
+    );
+  }
+
+  function describe(err) {
+    return err && err.message ? String(err.message) : String(err);
+  }
+})();
