@@ -8,6 +8,12 @@
 // so localStorage and permissions never leak from one test to the next. The
 // page is served from web/site/ by web/internal/static's Handler, as make
 // serve does, so the tests see exactly what a static host would serve.
+//
+// Because nothing but the browser and the server is shared, the tests run
+// in parallel (t.Parallel); the few that bound a time on the wall clock run
+// alone first, and say so. What the browser itself shares between its
+// contexts, the clipboard, a test holds while it copies (holdClipboard).
+// This file holds what acts on the page; view_test.go what reads it.
 
 package main
 

@@ -24,6 +24,52 @@ import (
 // Exercise's failures, a box on screen, the engine status) or wait for it to
 // show.
 
+// Fields and elements, one at a time.
+
+// text returns the element's textContent with runs of white space folded.
+func (p *page) text(sel string) string {
+	p.t.Helper()
+	return eval[string](p, fmt.Sprintf(`%s.textContent.replace(/\s+/g, " ").trim()`, must(sel)))
+}
+
+// value returns the value of an input, select or textarea, or the text of
+// a code editor (its text box, e.g. #model-editor, reads like a field).
+func (p *page) value(sel string) string {
+	p.t.Helper()
+	return eval[string](p, must(sel)+`.value`)
+}
+
+// exists reports whether the page has an element matching sel.
+func (p *page) exists(sel string) bool {
+	p.t.Helper()
+	return eval[bool](p, fmt.Sprintf(`document.querySelector(%s) !== null`, js(sel)))
+}
+
+// visible reports whether sel exists and is rendered (not hidden, not
+// display:none, not in a hidden ancestor).
+func (p *page) visible(sel string) bool {
+	p.t.Helper()
+	return eval[bool](p, fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility(); })()`, js(sel)))
+}
+
+// fields is what the user typed, as the page's inputs hold it.
+type fields struct {
+	Model, Tools, UserMessage, MaxSteps, TimeLimit string
+}
+
+func (p *page) fields() fields {
+	p.t.Helper()
+	return fields{
+		Model:       p.value("#model-editor"),
+		Tools:       p.value("#tools-editor"),
+		UserMessage: p.value("#user-message"),
+		MaxSteps:    p.value("#max-steps"),
+		TimeLimit:   p.value("#time-limit"),
+	}
+}
+
+// A run: what the page shows about it at one moment, and waits for its end.
+
 // msg is one transcript entry as the user sees it.
 type msg struct {
 	Role      string   `json:"role"`
@@ -65,6 +111,17 @@ func (ms transcript) String() string {
 		}
 	}
 	return fmt.Sprintf("%d messages: [%s]", len(ms), strings.Join(parts, ", "))
+}
+
+// count returns how many entries of the transcript f accepts.
+func (ms transcript) count(f func(msg) bool) int {
+	n := 0
+	for _, m := range ms {
+		if f(m) {
+			n++
+		}
+	}
+	return n
 }
 
 // banner is the stop banner as shown.
@@ -169,6 +226,13 @@ func (p *page) summary() string {
 	return v.String()
 }
 
+// run clicks Run and returns the view once the run has ended.
+func (p *page) run() pageView {
+	p.t.Helper()
+	p.click("#run")
+	return p.waitBanner()
+}
+
 // waitBanner waits until a run has ended: the stop banner is shown with a
 // reason and the page no longer says it is running.
 func (p *page) waitBanner() pageView {
@@ -184,107 +248,20 @@ func (p *page) waitBannerWithin(timeout time.Duration) pageView {
 	return p.view()
 }
 
-// run clicks Run and returns the view once the run has ended.
-func (p *page) run() pageView {
+// waitBannerAfter runs act and waits for the banner with a generous limit.
+func (p *page) waitBannerAfter(act func()) pageView {
 	p.t.Helper()
-	p.click("#run")
-	return p.waitBanner()
+	act()
+	return p.waitBannerWithin(3 * waitTimeout)
 }
 
-// count returns how many entries of the transcript f accepts.
-func (ms transcript) count(f func(msg) bool) int {
-	n := 0
-	for _, m := range ms {
-		if f(m) {
-			n++
-		}
-	}
-	return n
-}
-
-// rect is an element's box in its own document's viewport.
-type rect struct {
-	Top    float64 `json:"top"`
-	Bottom float64 `json:"bottom"`
-	Left   float64 `json:"left"`
-	Right  float64 `json:"right"`
-}
-
-const rectJS = `((e) => { if (!e) return null; const r = e.getBoundingClientRect();
-	return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })`
-
-func (p *page) rectOf(sel string) rect {
+// waitToolCallShown waits until the page says a run is in flight and the
+// assistant's tool call is on screen.
+func (p *page) waitToolCallShown() {
 	p.t.Helper()
-	return eval[rect](p, fmt.Sprintf(`%s(%s)`, rectJS, must(sel)))
-}
-
-// seenJS is a JavaScript expression that is true when the element sel of
-// the document doc is what a user sees at its centre: not scrolled out
-// of its panel, not covered by another box.
-func seenJS(doc, sel string) string {
-	return fmt.Sprintf(`(() => { const d = %s; const e = d.querySelector(%s); if (!e) return false;
-		const r = e.getBoundingClientRect(); const at = d.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
-		return !!at && (e === at || e.contains(at)); })()`, doc, js(sel))
-}
-
-// finalAnswerSel finds the transcript's final answer.
-const finalAnswerSel = `#transcript li.msg[data-type="final"]`
-
-// accessibleNameJS is the name a screen reader gives the element e: its
-// labels, aria-label, aria-labelledby or its text.
-const accessibleNameJS = `((e) => ((e.labels && e.labels.length ? [...e.labels].map((l) => l.textContent).join(" ") : "") ||
-	e.getAttribute("aria-label") || (e.getAttribute("aria-labelledby") || "").split(" ").map((id) => {
-		const l = document.getElementById(id); return l ? l.textContent : ""; }).join(" ") || e.textContent).replace(/\s+/g, " ").trim())`
-
-// onScreen asserts that the element sel is shown, not covered, and
-// inside the viewport, so that a user sees it without scrolling.
-func (p *page) onScreen(t *testing.T, sel, where string) {
-	t.Helper()
-	if !p.visible(sel) {
-		t.Errorf("%s is hidden %s", sel, where)
-		return
-	}
-	r := p.rectOf(sel)
-	w, h := eval[float64](p, `innerWidth`), eval[float64](p, `innerHeight`)
-	assert.True(t, r.Left >= -0.5 && r.Right <= w+0.5 && r.Top >= -0.5 && r.Bottom <= h+0.5,
-		"%s (x %.0f–%.0f, y %.0f–%.0f) is inside the %.0fx%.0f screen %s", sel, r.Left, r.Right, r.Top, r.Bottom, w, h, where)
-	assert.True(t, eval[bool](p, seenJS("document", sel)), "%s is not covered by anything %s", sel, where)
-}
-
-// fields is what the user typed, as the page's inputs hold it.
-type fields struct {
-	Model, Tools, UserMessage, MaxSteps, TimeLimit string
-}
-
-func (p *page) fields() fields {
-	p.t.Helper()
-	return fields{
-		Model:       p.value("#model-editor"),
-		Tools:       p.value("#tools-editor"),
-		UserMessage: p.value("#user-message"),
-		MaxSteps:    p.value("#max-steps"),
-		TimeLimit:   p.value("#time-limit"),
-	}
-}
-
-// idleWindow is how long a page is watched to see that it runs nothing by
-// itself. A run would start at once, so a short window is enough; it is an
-// observation, not a wait for something to happen.
-const idleWindow = 700 * time.Millisecond
-
-// staysIdle reports whether, for d, the page starts no run and shows no
-// transcript or stop banner.
-func (p *page) staysIdle(d time.Duration) bool {
-	p.t.Helper()
-	return eval[bool](p, fmt.Sprintf(`new Promise((resolve) => {
-		const ran = () => document.body.dataset.running === "true" ||
-			document.querySelector("#transcript li.msg") !== null ||
-			(document.querySelector("#stop-banner") || {checkVisibility: () => false}).checkVisibility();
-		if (ran()) return resolve(false);
-		const obs = new MutationObserver(() => { if (ran()) { obs.disconnect(); resolve(false); } });
-		obs.observe(document.body, {subtree: true, childList: true, attributes: true});
-		setTimeout(() => { obs.disconnect(); resolve(!ran()); }, %d);
-	})`, d.Milliseconds()))
+	waitFor[bool](p, waitTimeout, "the run to start and show the assistant's tool call",
+		`document.body.dataset.running === "true" &&
+			!!document.querySelector('#transcript li.msg[data-role="assistant"][data-type="tool"]')`)
 }
 
 // assertAddTranscript checks the seed's example as the user sees it: the
@@ -323,22 +300,30 @@ func bannerCause(t *testing.T, p *page) string {
 	return p.text("#stop-banner .banner-cause")
 }
 
-// waitBannerAfter runs act and waits for the banner with a generous limit.
-func (p *page) waitBannerAfter(act func()) pageView {
+// idleWindow is how long a page is watched to see that it runs nothing by
+// itself. A run would start at once, so a short window is enough; it is an
+// observation, not a wait for something to happen.
+const idleWindow = 700 * time.Millisecond
+
+// staysIdle reports whether, for d, the page starts no run and shows no
+// transcript or stop banner.
+func (p *page) staysIdle(d time.Duration) bool {
 	p.t.Helper()
-	act()
-	return p.waitBannerWithin(3 * waitTimeout)
+	return eval[bool](p, fmt.Sprintf(`new Promise((resolve) => {
+		const ran = () => document.body.dataset.running === "true" ||
+			document.querySelector("#transcript li.msg") !== null ||
+			(document.querySelector("#stop-banner") || {checkVisibility: () => false}).checkVisibility();
+		if (ran()) return resolve(false);
+		const obs = new MutationObserver(() => { if (ran()) { obs.disconnect(); resolve(false); } });
+		obs.observe(document.body, {subtree: true, childList: true, attributes: true});
+		setTimeout(() => { obs.disconnect(); resolve(!ran()); }, %d);
+	})`, d.Milliseconds()))
 }
 
-// waitToolCallShown waits until the page says a run is in flight and the
-// assistant's tool call is on screen.
-func (p *page) waitToolCallShown() {
-	p.t.Helper()
-	waitFor[bool](p, waitTimeout, "the run to start and show the assistant's tool call",
-		`document.body.dataset.running === "true" &&
-			!!document.querySelector('#transcript li.msg[data-role="assistant"][data-type="tool"]')`)
-}
+// Where the page is: the step position, the notices, the editors' marks,
+// the Exercise's results and the examples it offers.
 
+// position returns what #step-position says.
 func (p *page) position() string {
 	p.t.Helper()
 	return p.text("#step-position")
@@ -359,6 +344,14 @@ func (p *page) waitFirstPhase(what string) int {
 	var total int
 	fmt.Sscan(positionRE.FindStringSubmatch(pos)[2], &total)
 	return total
+}
+
+// waitAsked waits until the Be-the-model form asks for model call n.
+func (p *page) waitAsked(n int) {
+	p.t.Helper()
+	want := fmt.Sprintf("You are the model: call %d", n)
+	waitFor[bool](p, waitTimeout, fmt.Sprintf("the page to ask the person for model call %d", n),
+		fmt.Sprintf(`document.querySelector("#be-model-heading").textContent === %s && document.querySelector("#be-model-ask").checkVisibility()`, js(want)))
 }
 
 // noticeText returns what the notice bar says, or "" when it is hidden.
@@ -395,12 +388,12 @@ func (p *page) embedCaption(want string) {
 		fmt.Sprintf(`document.querySelector("#embed-caption").textContent === %s`, js(want)))
 }
 
-// waitAsked waits until the Be-the-model form asks for model call n.
-func (p *page) waitAsked(n int) {
+// waitFieldError waits until the error of the field sel (#max-steps-error,
+// say) shows an explanation.
+func (p *page) waitFieldError(sel string) {
 	p.t.Helper()
-	want := fmt.Sprintf("You are the model: call %d", n)
-	waitFor[bool](p, waitTimeout, fmt.Sprintf("the page to ask the person for model call %d", n),
-		fmt.Sprintf(`document.querySelector("#be-model-heading").textContent === %s && document.querySelector("#be-model-ask").checkVisibility()`, js(want)))
+	waitFor[bool](p, waitTimeout, sel+" to explain the bad value",
+		fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility() && e.textContent.trim() !== ""; })()`, js(sel)))
 }
 
 // lintOnLine returns the lint marks on line (1-based) of the editor whose
@@ -456,6 +449,15 @@ func failureOf(t *testing.T, fs []failure, name string) failure {
 	return failure{}
 }
 
+// waitChecked waits until a Check has ended, after what (pressing Check,
+// Stop), and returns the summary, which says how many cases pass.
+func (p *page) waitChecked(what string) string {
+	p.t.Helper()
+	return waitFor[string](p, waitTimeout+5*time.Second, "the check to end after "+what+" and say how many cases pass",
+		`(() => { const s = document.querySelector("#exercise-summary").textContent;
+			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
+}
+
 // shippedExample is an example of the menu with the end it declares
 // next to its code (web/site/page/examples.js).
 type shippedExample struct {
@@ -490,6 +492,65 @@ func (p *page) shippedExamples() []shippedExample {
 		});
 	})`)
 }
+
+// Boxes on screen: where an element is, and whether a user sees it.
+
+// rect is an element's box in its own document's viewport.
+type rect struct {
+	Top    float64 `json:"top"`
+	Bottom float64 `json:"bottom"`
+	Left   float64 `json:"left"`
+	Right  float64 `json:"right"`
+}
+
+const rectJS = `((e) => { if (!e) return null; const r = e.getBoundingClientRect();
+	return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })`
+
+func (p *page) rectOf(sel string) rect {
+	p.t.Helper()
+	return eval[rect](p, fmt.Sprintf(`%s(%s)`, rectJS, must(sel)))
+}
+
+// seenJS is a JavaScript expression that is true when the element sel of
+// the document doc is what a user sees at its centre: not scrolled out
+// of its panel, not covered by another box.
+func seenJS(doc, sel string) string {
+	return fmt.Sprintf(`(() => { const d = %s; const e = d.querySelector(%s); if (!e) return false;
+		const r = e.getBoundingClientRect(); const at = d.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
+		return !!at && (e === at || e.contains(at)); })()`, doc, js(sel))
+}
+
+// finalAnswerSel finds the transcript's final answer.
+const finalAnswerSel = `#transcript li.msg[data-type="final"]`
+
+// accessibleNameJS is the name a screen reader gives the element e: its
+// labels, aria-label, aria-labelledby or its text.
+const accessibleNameJS = `((e) => ((e.labels && e.labels.length ? [...e.labels].map((l) => l.textContent).join(" ") : "") ||
+	e.getAttribute("aria-label") || (e.getAttribute("aria-labelledby") || "").split(" ").map((id) => {
+		const l = document.getElementById(id); return l ? l.textContent : ""; }).join(" ") || e.textContent).replace(/\s+/g, " ").trim())`
+
+// onScreen asserts that the element sel is shown, not covered, and
+// inside the viewport, so that a user sees it without scrolling.
+func (p *page) onScreen(t *testing.T, sel, where string) {
+	t.Helper()
+	if !p.visible(sel) {
+		t.Errorf("%s is hidden %s", sel, where)
+		return
+	}
+	r := p.rectOf(sel)
+	w, h := eval[float64](p, `innerWidth`), eval[float64](p, `innerHeight`)
+	assert.True(t, r.Left >= -0.5 && r.Right <= w+0.5 && r.Top >= -0.5 && r.Bottom <= h+0.5,
+		"%s (x %.0f–%.0f, y %.0f–%.0f) is inside the %.0fx%.0f screen %s", sel, r.Left, r.Right, r.Top, r.Bottom, w, h, where)
+	assert.True(t, eval[bool](p, seenJS("document", sel)), "%s is not covered by anything %s", sel, where)
+}
+
+// engineReadyJS is true once the document doc, a frame's say, exists and
+// its engine is ready.
+func engineReadyJS(doc string) string {
+	return doc + ` && ` + doc + `.body && ` + doc + `.body.dataset.engine === "ready"`
+}
+
+// The engine's status, as assistive technology hears it.
 
 // statusRegion is a live status region of the page whose texts are being
 // recorded.
@@ -578,53 +639,4 @@ func (r *statusRegion) waitUntil(what string, timeout time.Duration, done func([
 		}
 		time.Sleep(pollInterval)
 	}
-}
-
-// text returns the element's textContent with runs of white space folded.
-func (p *page) text(sel string) string {
-	p.t.Helper()
-	return eval[string](p, fmt.Sprintf(`%s.textContent.replace(/\s+/g, " ").trim()`, must(sel)))
-}
-
-// value returns the value of an input, select or textarea, or the text of
-// a code editor (its text box, e.g. #model-editor, reads like a field).
-func (p *page) value(sel string) string {
-	p.t.Helper()
-	return eval[string](p, must(sel)+`.value`)
-}
-
-// exists reports whether the page has an element matching sel.
-func (p *page) exists(sel string) bool {
-	p.t.Helper()
-	return eval[bool](p, fmt.Sprintf(`document.querySelector(%s) !== null`, js(sel)))
-}
-
-// visible reports whether sel exists and is rendered (not hidden, not
-// display:none, not in a hidden ancestor).
-func (p *page) visible(sel string) bool {
-	p.t.Helper()
-	return eval[bool](p, fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility(); })()`, js(sel)))
-}
-
-// waitChecked waits until a Check has ended, after what (pressing Check,
-// Stop), and returns the summary, which says how many cases pass.
-func (p *page) waitChecked(what string) string {
-	p.t.Helper()
-	return waitFor[string](p, waitTimeout+5*time.Second, "the check to end after "+what+" and say how many cases pass",
-		`(() => { const s = document.querySelector("#exercise-summary").textContent;
-			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
-}
-
-// engineReadyJS is true once the document doc, a frame's say, exists and
-// its engine is ready.
-func engineReadyJS(doc string) string {
-	return doc + ` && ` + doc + `.body && ` + doc + `.body.dataset.engine === "ready"`
-}
-
-// waitFieldError waits until the error of the field sel (#max-steps-error,
-// say) shows an explanation.
-func (p *page) waitFieldError(sel string) {
-	p.t.Helper()
-	waitFor[bool](p, waitTimeout, sel+" to explain the bad value",
-		fmt.Sprintf(`(() => { const e = document.querySelector(%s); return !!e && e.checkVisibility() && e.textContent.trim() !== ""; })()`, js(sel)))
 }
