@@ -128,7 +128,7 @@ func launch() error {
 	shared.dataDir = dir
 	site := static.Handler("site")
 	shared.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// A tutorial's page, served beside agentloop.js (agentloop_test.go).
+		// A tutorial's page, served beside agentloop.js (tutorial_page_test.go).
 		if file, ok := tutorialFiles[r.URL.Path]; ok {
 			w.Header().Set("Cache-Control", "no-cache")
 			http.ServeFile(w, r, file)
