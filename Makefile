@@ -74,12 +74,14 @@ vet:
 
 # The Go packages run under the race detector; the browser tests (./web)
 # do not: their Go side only drives Chromium, where the race detector sees
-# nothing, and it slows them. Every package is tested once. The browser
-# tests need the built page and Chromium; they run in parallel, a tab each.
+# nothing. Every package is tested once. The browser tests need the built
+# page and Chromium; they run four at a time, a tab each (much of a browser
+# test is waiting for the page, so four keep two cores busier than two).
 GO_PACKAGES = $(filter-out agentloop.dev/web,$(shell $(GO) list ./...))
+BROWSER_PARALLEL ?= 4
 test-native: build tools-chromium tools-axe
 	$(GO) test -race -count=1 $(GO_PACKAGES)
-	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 ./web
+	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -parallel $(BROWSER_PARALLEL) ./web
 
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
@@ -90,7 +92,7 @@ test-page: tools-node $(NPM_STAMP) web/site/cases.json
 	node --test web/test/*.test.mjs
 
 test-browser: build tools-chromium tools-axe
-	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -v ./web
+	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -parallel $(BROWSER_PARALLEL) -v ./web
 
 ## bench: the benchmark report (see README, Performance): one table, raw figures in .bench/last.json.
 bench: build tools-chromium

@@ -306,6 +306,10 @@ func newTab(t testing.TB) *page {
 			if _, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
 				return err
 			}
+			// Every notice the page shows is recorded (waitNotice).
+			if _, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: noticeRecorderJS}); err != nil {
+				return err
+			}
 			// Overlay scrollbars, as on phones: the layout gets the whole
 			// width, and full-page screenshots are not cut at the right.
 			_, err := cdp.Call(ctx, tg, emulation.SetScrollbarsHidden, emulation.SetScrollbarsHiddenParams{Hidden: true})

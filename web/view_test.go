@@ -368,11 +368,48 @@ func (p *page) noticeButton() string {
 }
 
 // waitNotice waits for the notice bar to say something containing want.
+//
+// A notice that is only a message goes away by itself after some seconds,
+// and a test that first waits for something slow (the engine, on a busy
+// machine) may look after it has gone; so it also counts a notice the
+// page showed since the document loaded (noticeRecorderJS) that no
+// earlier wait has counted yet.
 func (p *page) waitNotice(want string) string {
 	p.t.Helper()
 	return waitFor[string](p, waitTimeout, fmt.Sprintf("a notice saying %q", want),
-		fmt.Sprintf(`(() => { const t = document.querySelector("#notice-text").textContent; return document.querySelector("#notice").checkVisibility() && t.includes(%s) && t; })()`, js(want)))
+		fmt.Sprintf(`(() => { const want = %s; const log = window.agentloopTestNotices || [];
+			const t = document.querySelector("#notice-text").textContent;
+			if (document.querySelector("#notice").checkVisibility() && t.includes(want)) {
+				for (const n of log) if (n.text.includes(want)) n.counted = true;
+				return t;
+			}
+			const n = log.find((n) => !n.counted && n.text.includes(want));
+			if (!n) return false;
+			n.counted = true;
+			return n.text; })()`, js(want)))
 }
+
+// noticeRecorderJS runs in every new document of a tab, before its own
+// scripts: from when the document is parsed it records, in
+// window.agentloopTestNotices, each text the notice bar shows.
+const noticeRecorderJS = `(() => {
+	const shown = [];
+	window.agentloopTestNotices = shown;
+	let last = "";
+	const record = () => {
+		const bar = document.getElementById("notice"), text = document.getElementById("notice-text");
+		const now = bar && text && bar.checkVisibility() ? text.textContent : "";
+		if (now === last) return;
+		last = now;
+		if (now) shown.push({text: now, counted: false});
+	};
+	document.addEventListener("DOMContentLoaded", () => {
+		const bar = document.getElementById("notice");
+		if (!bar) return;
+		record();
+		new MutationObserver(record).observe(bar, {subtree: true, childList: true, characterData: true, attributes: true});
+	});
+})()`
 
 // waitModel waits until the Model editor holds src, naming what should
 // have brought it.
