@@ -505,6 +505,21 @@ func eval[T any](p *page, expr string) T {
 	return v
 }
 
+// awaitWork evaluates expr, a promise of work that takes the page a while
+// (axe-core's check, say), and decodes its result into T. It fails the test,
+// naming what, when the work takes longer than timeout; eval's limit is for
+// questions a page answers at once.
+func awaitWork[T any](p *page, timeout time.Duration, what, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, timeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("waited %v for %s, in vain: %v", timeout, what, err)
+	}
+	return v
+}
+
 // callOn calls the JavaScript function fn with this bound to the remote
 // object id and decodes its result into T.
 func callOn[T any](p *page, id runtime.RemoteObjectID, fn string) T {
@@ -1107,7 +1122,8 @@ func (p *page) axeSerious(t *testing.T) []axeViolation {
 	if !eval[bool](p, `typeof window.axe === "object"`) {
 		eval[chromedp.Void](p, string(src)+"\n;undefined")
 	}
-	return eval[[]axeViolation](p, `axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
+	// axe-core takes seconds on a busy machine.
+	return awaitWork[[]axeViolation](p, 2*waitTimeout, "axe-core to check the page", `axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
 		.filter((v) => v.impact === "serious" || v.impact === "critical")
 		.map((v) => ({id: v.id, impact: v.impact, help: v.help,
 			nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + " " + (n.failureSummary || "").replace(/\s+/g, " "))})))`)
