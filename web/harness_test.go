@@ -104,7 +104,7 @@ func startBrowser() error {
 
 // checkBuilt reports the build outputs the page needs that are missing.
 func checkBuilt() error {
-	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "dist/app.js", "dist/worker.js", "cases.json"} {
+	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "agentloop.js", "dist/app.js", "dist/worker.js", "cases.json"} {
 		if _, err := os.Stat(filepath.Join("site", f)); err != nil {
 			return fmt.Errorf("web/site/%s is missing: run make build first", f)
 		}
@@ -193,8 +193,7 @@ func serveHostPage(t *testing.T, path, html string) string {
 // openPage opens a fresh tab, as newPage does, and loads path in it.
 func openPage(t testing.TB, path string) *page {
 	t.Helper()
-	p := newPage(t)
-	p.open(path)
+	p := openPage(t, path)
 	return p
 }
 

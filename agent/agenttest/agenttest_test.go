@@ -46,12 +46,19 @@ func buggyLoop(bug string) Loop {
 			last = 1 << 30
 		}
 		for step := first; step < last; step++ {
-			action := model(messages)
+			seen := messages
+			if bug == "drops the user message" {
+				seen = messages[1:]
+			}
+			action := model(seen)
 			if action["type"] == "final" && bug != "ignores max steps and final" {
 				content, _ := action["content"].(string)
 				return content
 			}
 			name, _ := action["name"].(string)
+			if _, ok := action["args"]; !ok && bug == "fills in missing args on the action" {
+				action["args"] = map[string]any{}
+			}
 			var args map[string]any
 			switch bug {
 			case "nil args for missing args":
@@ -81,9 +88,15 @@ func buggyLoop(bug string) Loop {
 			} else {
 				output = out
 			}
+			if bug == "returns the first tool output" {
+				return output
+			}
 			result := map[string]any{"role": "tool", "name": name, "content": output}
-			if bug == "output instead of content" {
+			switch bug {
+			case "output instead of content":
 				result = map[string]any{"role": "tool", "name": name, "output": output}
+			case "tool message without a name":
+				result = map[string]any{"role": "tool", "content": output}
 			}
 			switch bug {
 			case "forgets the action":

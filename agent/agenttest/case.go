@@ -62,22 +62,48 @@ type Case struct {
 // A ToolSpec says what a tool does when called, whatever its args: it
 // fails with the message Fails when that is not empty, and otherwise
 // returns Returns. Its JSON form is {"returns": "..."} or {"fails": "..."}.
+//
+// The other fields are for the follow-ups ([FollowUps]), and appear in the
+// JSON only when set: "delayMs", "barrier": true, "cancels": true. In that
+// order, a call first cancels the run (Cancels), then waits for the other
+// calls (Barrier), then takes its time (DelayMs), then returns or fails.
 type ToolSpec struct {
 	Returns string `json:"returns,omitempty"`
 	Fails   string `json:"fails,omitempty"`
+	// DelayMs makes each call take that many milliseconds, or less: a
+	// call whose context is done first fails at once with the context's
+	// error ("context canceled"; "context deadline exceeded" when a
+	// timeout ran out; a runtime without contexts fails it with those
+	// words).
+	DelayMs int `json:"delayMs,omitempty"`
+	// Barrier makes a call return only once every call of the action that
+	// names a barrier tool has started (the action is the reply to the
+	// latest model call), so that calls run one at a time never all start.
+	// A call waits at most [BarrierWait]; when that runs out, the case
+	// fails saying the calls did not run at the same time, and no later
+	// call of the case waits.
+	Barrier bool `json:"barrier,omitempty"`
+	// Cancels makes a call cancel the run's context, as a user pressing
+	// Stop while the tool runs, before it returns.
+	Cancels bool `json:"cancels,omitempty"`
 }
 
 // MarshalJSON encodes s as {"fails": Fails} when the tool fails, and as
-// {"returns": Returns} (even when Returns is empty) when it does not.
+// {"returns": Returns} (even when Returns is empty) when it does not, with
+// the fields of the follow-ups that are set.
 func (s ToolSpec) MarshalJSON() ([]byte, error) {
-	if s.Fails != "" {
-		return json.Marshal(struct {
-			Fails string `json:"fails"`
-		}{s.Fails})
+	type spec struct {
+		Returns *string `json:"returns,omitempty"`
+		Fails   string  `json:"fails,omitempty"`
+		DelayMs int     `json:"delayMs,omitempty"`
+		Barrier bool    `json:"barrier,omitempty"`
+		Cancels bool    `json:"cancels,omitempty"`
 	}
-	return json.Marshal(struct {
-		Returns string `json:"returns"`
-	}{s.Returns})
+	out := spec{Fails: s.Fails, DelayMs: s.DelayMs, Barrier: s.Barrier, Cancels: s.Cancels}
+	if s.Fails == "" {
+		out.Returns = &s.Returns
+	}
+	return json.Marshal(out)
 }
 
 // Expect is what the reference loop did with a case.

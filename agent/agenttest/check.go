@@ -27,7 +27,7 @@ func TestLoop(t *testing.T, loop Loop) {
 	for _, c := range Cases() {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Helper()
-			if err := check(c, loop); err != nil {
+			if err := c.Check(loop); err != nil {
 				t.Error(err)
 			}
 		})
@@ -50,8 +50,13 @@ func exhausted() map[string]any {
 // check runs loop on c and returns the first difference from the
 // reference, or nil.
 func check(c Case, loop Loop) error {
-	got := run(c, loop)
-	diff, atEnd := firstDiff(got, expected(c))
+	return describe(c.Name, run(c, loop), expected(c))
+}
+
+// describe returns the first difference between what a loop did on the
+// case called name and what the reference did, as an error, or nil.
+func describe(name string, got, want []event) error {
+	diff, atEnd := firstDiff(got, want)
 	end := got[len(got)-1]
 	switch {
 	case end.panicked && !atEnd:
@@ -62,7 +67,7 @@ func check(c Case, loop Loop) error {
 	if diff == "" {
 		return nil
 	}
-	return fmt.Errorf("case %q: %s", c.Name, diff)
+	return fmt.Errorf("case %q: %s", name, diff)
 }
 
 // An event is one thing a loop did, in a form to compare.
@@ -74,10 +79,25 @@ type event struct {
 
 	name, args string // toolEvent: the tool and its args as canonical JSON
 
+	// foreign says the call got a context that is not the loop's ctx nor
+	// made from it (FollowUpLoop).
+	foreign bool
+	// apart is how many other calls of its action a barrier call waited
+	// for in vain (toolEvent of FollowUpLoop).
+	apart int
+
 	result   string // endEvent: the string returned,
-	panicked bool   // or else the panic
+	failed   bool   // with an error (FollowUpLoop),
+	err      string
+	panicked bool // or else the panic
 	value    any
 	aborted  bool // the model stopped the loop
+
+	// endEvent of FollowUpLoop: the usage returned, and the transcript,
+	// which is compared when checkTranscript is set on the reference's.
+	inputTokens, outputTokens int
+	transcript                []string
+	checkTranscript           bool
 }
 
 type eventKind int
@@ -171,31 +191,38 @@ func firstDiff(got, want []event) (diff string, atEnd bool) {
 		g, w := got[i], want[i]
 		switch {
 		case g.kind == modelEvent && w.kind == modelEvent:
+			if g.foreign {
+				return fmt.Sprintf("model call %d got a context that is not the loop's ctx nor made from it; the reference passes ctx on", g.call), false
+			}
 			if d := diffMessages(g.call, g.msgs, w.msgs); d != "" {
 				return d, false
 			}
 		case g.kind == toolEvent && w.kind == toolEvent:
-			if g.name != w.name || g.args != w.args {
+			switch {
+			case g.name != w.name || g.args != w.args:
 				return fmt.Sprintf("%s, the loop called %s; the reference called %s",
 					after(g.call), showCall(g), showCall(w)), false
+			case g.foreign:
+				return fmt.Sprintf("%s, the loop called %s with a context that is not the loop's ctx nor made from it; the reference passes ctx on to every tool",
+					after(g.call), showCall(g)), false
+			case g.apart > 0:
+				return fmt.Sprintf("%s, the calls did not run at the same time: %s waited %v for the action's %s to start; the reference runs them all at once",
+					after(g.call), showCall(g), BarrierWait, countOthers(g.apart)), false
 			}
 		case g.kind == endEvent && w.kind == endEvent:
-			if g.panicked || g.aborted || g.result != w.result {
-				return fmt.Sprintf("the loop %s; the reference returned %q", ended(g), w.result), true
-			}
-			return "", false
+			return endDiff(g, w)
 		case g.kind == modelEvent && w.kind == toolEvent:
 			return fmt.Sprintf("%s, the loop made model call %d without calling %s as the reference did",
 				after(w.call), g.call, showCall(w)), false
 		case g.kind == modelEvent && w.kind == endEvent:
-			return fmt.Sprintf("the loop made model call %d; the reference stopped %s and returned %q",
-				g.call, after(w.call), w.result), false
+			return fmt.Sprintf("the loop made model call %d; the reference stopped %s and %s",
+				g.call, after(w.call), ended(w)), false
 		case g.kind == toolEvent && w.kind == modelEvent:
 			return fmt.Sprintf("%s, the loop called %s; the reference called no tool there and went on to model call %d",
 				after(g.call), showCall(g), w.call), false
 		case g.kind == toolEvent && w.kind == endEvent:
-			return fmt.Sprintf("%s, the loop called %s; the reference called no tool there and returned %q",
-				after(g.call), showCall(g), w.result), false
+			return fmt.Sprintf("%s, the loop called %s; the reference called no tool there and %s",
+				after(g.call), showCall(g), ended(w)), false
 		case g.kind == endEvent && w.kind == modelEvent:
 			return fmt.Sprintf("%s, the loop %s; the reference made model call %d",
 				after(g.call), ended(g), w.call), true
@@ -206,16 +233,50 @@ func firstDiff(got, want []event) (diff string, atEnd bool) {
 	}
 }
 
+// endDiff describes the first difference in how a loop ended, g, from
+// how the reference did, w: what it returned, then (FollowUpLoop) the
+// usage and the transcript.
+func endDiff(g, w event) (diff string, atEnd bool) {
+	switch {
+	case g.panicked || g.aborted || g.failed != w.failed || g.failed && g.err != w.err || !g.failed && g.result != w.result:
+		return fmt.Sprintf("the loop %s; the reference %s", ended(g), ended(w)), true
+	case g.inputTokens != w.inputTokens || g.outputTokens != w.outputTokens:
+		return fmt.Sprintf("the loop returned a usage of %d input and %d output tokens; the reference summed %d input and %d output tokens",
+			g.inputTokens, g.outputTokens, w.inputTokens, w.outputTokens), true
+	case w.checkTranscript:
+		return diffList(transcriptWords, g.transcript, w.transcript), true
+	}
+	return "", false
+}
+
+// listWords word a difference between two lists of messages: who saw (or
+// returned) them, and how.
+type listWords struct {
+	subject string // "model call 2"
+	verb    string // "saw"
+	again   string // "the call saw"
+}
+
+// transcriptWords word a difference in the transcript a FollowUpLoop
+// returned.
+var transcriptWords = listWords{subject: "the loop", verb: "returned", again: "the loop returned"}
+
 // diffMessages describes the first difference between the messages model
 // call k saw and those the reference's saw, or returns "".
 func diffMessages(k int, got, want []string) string {
+	return diffList(listWords{subject: fmt.Sprintf("model call %d", k), verb: "saw", again: "the call saw"}, got, want)
+}
+
+// diffList describes the first difference between two lists of messages,
+// or returns "".
+func diffList(words listWords, got, want []string) string {
 	missing := func(i int) string {
-		return fmt.Sprintf("model call %d saw %s; the reference saw %d (missing message %d = %s)",
-			k, countMessages(len(got)), len(want), i+1, show(want[i]))
+		return fmt.Sprintf("%s %s %s; the reference %s %d (missing message %d = %s)",
+			words.subject, words.verb, countMessages(len(got)), words.verb, len(want), i+1, show(want[i]))
 	}
 	extra := func(i int) string {
-		return fmt.Sprintf("model call %d saw %s; the reference saw %d (extra message %d = %s)",
-			k, countMessages(len(got)), len(want), i+1, show(got[i]))
+		return fmt.Sprintf("%s %s %s; the reference %s %d (extra message %d = %s)",
+			words.subject, words.verb, countMessages(len(got)), words.verb, len(want), i+1, show(got[i]))
 	}
 	for i := range min(len(got), len(want)) {
 		if got[i] == want[i] {
@@ -227,9 +288,9 @@ func diffMessages(k int, got, want []string) string {
 		case len(got) == len(want)+1 && slices.Equal(got[i+1:], want[i:]):
 			return extra(i)
 		}
-		d := fmt.Sprintf("model call %d saw message %d = %s; the reference has %s", k, i+1, show(got[i]), show(want[i]))
+		d := fmt.Sprintf("%s %s message %d = %s; the reference has %s", words.subject, words.verb, i+1, show(got[i]), show(want[i]))
 		if len(got) != len(want) {
-			d += fmt.Sprintf(" (and the call saw %s; the reference saw %d)", countMessages(len(got)), len(want))
+			d += fmt.Sprintf(" (and %s %s; the reference %s %d)", words.again, countMessages(len(got)), words.verb, len(want))
 		}
 		return d
 	}
@@ -250,6 +311,15 @@ func countMessages(n int) string {
 	return fmt.Sprintf("%d messages", n)
 }
 
+// countOthers counts n other calls in words: "1 other call", "2 other
+// calls".
+func countOthers(n int) string {
+	if n == 1 {
+		return "1 other call"
+	}
+	return fmt.Sprintf("%d other calls", n)
+}
+
 // after says when something happened, by the model calls made before it.
 // Sentences start with it, so that how a loop ended, which may carry its
 // own commas (a panic's message), comes last.
@@ -267,6 +337,8 @@ func ended(e event) string {
 		return fmt.Sprintf("panicked (%v)", e.value)
 	case e.aborted:
 		return "was stopped for calling the model too often"
+	case e.failed:
+		return fmt.Sprintf("returned the error %q", e.err)
 	}
 	return fmt.Sprintf("returned %q", e.result)
 }

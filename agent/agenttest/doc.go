@@ -13,8 +13,20 @@
 // and the returned string with what agent.Run did on the same case, and
 // reports the first difference.
 //
+// Level 2 is what an interviewer asks next. A [FollowUpLoop] takes a
+// context, a model and tools that may fail, and [Options] (MaxSteps,
+// ToolTimeout), and returns an [Answer] (text, summed usage, transcript)
+// and an error; [TestFollowUps] runs it on the [FollowUps]: async,
+// parallel calls, malformed output, tool timeout, cancellation and token
+// accounting, each a subtest that passes or fails on its own.
+//
+// Outside go test, [CheckLoop] and [CheckFollowUps] return one [Verdict]
+// per case with its first difference, and [Case.Check] and
+// [FollowUpCase.Check] grade a single case.
+//
 // The cases are plain data, so that other runtimes (the playground's
-// JavaScript exercise) can run the same checks: see [Case] for their JSON
-// form. Their expectations are not written by hand: they are computed by
-// running agent.Run, so they always say what the reference loop does.
+// JavaScript exercise) can run the same checks: see [Case] and
+// [FollowUpCase] for their JSON form. Their expectations are not written
+// by hand: they are computed by running agent.Run, so they always say what
+// the reference loop does.
 package agenttest

@@ -52,6 +52,8 @@ export class LoopPanel {
         continue;
       }
       const li = h("li", { className: "loop-line", value: String(line.number) }, line.text);
+      // How far the line's wrapped rest hangs (style.css, .loop-line).
+      li.style.setProperty("--tabs", String(/^\t*/.exec(line.text)[0].length));
       const phase = phaseMark(line.text);
       if (phase) {
         li.dataset.phase = phase;
