@@ -89,7 +89,10 @@ func TestPageEditorErrorInsideAToolMarksTheToolsLine(t *testing.T) {
 	waitFor[bool](p, waitTimeout, "the error beside the Tools editor", `document.querySelector("#tools-error").checkVisibility()`)
 	assert.Regexp(t, regexp.MustCompile(`^Line 4, column \d+: ReferenceError: notDefinedAnywhere is not defined`), p.text("#tools-error"),
 		"the error names the line in the Tools editor where the tool threw")
-	// The mark follows the error text by a frame or two on a busy machine.
+	// The user looks at the Tools editor, below the fold: an editor out of
+	// view may put off drawing its gutter. The mark follows the error
+	// text by a frame or two on a busy machine.
+	eval[chromedp.Void](p, `document.querySelector("#tools-box").scrollIntoView({block: "center"})`)
 	waitFor[bool](p, waitTimeout, "a lint marker in the Tools editor's gutter",
 		`document.querySelector("#tools-box .cm-lint-marker-error") !== null`)
 	assert.Equal(t, []string{"error"}, p.lintOnLine("tools-editor", 4), "line 4 of the Tools editor has the squiggle")
