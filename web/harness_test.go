@@ -193,7 +193,8 @@ func serveHostPage(t *testing.T, path, html string) string {
 // openPage opens a fresh tab, as newPage does, and loads path in it.
 func openPage(t testing.TB, path string) *page {
 	t.Helper()
-	p := openPage(t, path)
+	p := newPage(t)
+	p.open(path)
 	return p
 }
 
