@@ -128,7 +128,7 @@ GO_PACKAGES = $(filter-out agentloop.dev/web,$(shell $(GO) list ./...))
 BROWSER_PARALLEL ?= 4
 test-native: build tools-chromium tools-axe
 	$(GO) test -race -count=1 $(GO_PACKAGES)
-	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -parallel $(BROWSER_PARALLEL) ./web
+	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -timeout 30m -parallel $(BROWSER_PARALLEL) ./web
 
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...

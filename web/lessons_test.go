@@ -110,6 +110,7 @@ func (p *page) choose(label string) {
 }
 
 func TestPageLessonLinkOpensTheLessonBesideTheEditors(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/#lesson=1")
 	p.waitLesson(1)
@@ -136,6 +137,7 @@ func TestPageLessonLinkOpensTheLessonBesideTheEditors(t *testing.T) {
 }
 
 func TestPageLessonAsksAPredictionBeforeRunAndExplainsItAfter(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/#lesson=3")
 	p.waitLesson(3)
@@ -157,6 +159,7 @@ func TestPageLessonAsksAPredictionBeforeRunAndExplainsItAfter(t *testing.T) {
 }
 
 func TestPageLessonTaskPassesFromAnEditNotFromTheSetupAndStaysDone(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/#lesson=5")
 	p.waitLesson(5)
@@ -183,6 +186,7 @@ func TestPageLessonTaskPassesFromAnEditNotFromTheSetupAndStaysDone(t *testing.T)
 }
 
 func TestPageLessonKeepsTheLearnersOwnCode(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	const own = `[{ type: "final", content: "mine" }]`
@@ -196,6 +200,7 @@ func TestPageLessonKeepsTheLearnersOwnCode(t *testing.T) {
 }
 
 func TestPageLessonsWorkFromTheKeyboard(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/#lesson=1")
 	p.waitLesson(1)
@@ -212,6 +217,7 @@ func TestPageLessonsWorkFromTheKeyboard(t *testing.T) {
 // Every lesson's setup ends as the lesson declares, with the loop's line
 // that ended it lit, and fails its task; its reference answer passes it.
 func TestPageEveryLessonRunsToItsDeclaredOutcome(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/#lesson=1")
 	p.waitLesson(1)
@@ -244,6 +250,7 @@ func TestPageEveryLessonRunsToItsDeclaredOutcome(t *testing.T) {
 }
 
 func TestPageLessonEmbedShowsRunAndTheResultInAFrame(t *testing.T) {
+	t.Parallel()
 	host := serveHostPage(t, "/tutorial.html", `<!doctype html><title>A tutorial</title><link rel="icon" href="data:,">
 <h1>The agent loop, lesson 5</h1>
 <iframe id="frame" src="/?embed=1#lesson=5" title="agentloop lesson" width="720" height="640" style="border: 0"></iframe>`)
@@ -279,6 +286,7 @@ func (p *page) capture() []byte {
 }
 
 func TestPageLessonsHaveNoSeriousAccessibilityViolations(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/#lesson=6")
 	p.waitLesson(6)
@@ -315,6 +323,7 @@ func TestPageLessonsHaveNoSeriousAccessibilityViolations(t *testing.T) {
 }
 
 func TestPageLessonScreenshotsForReview(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/#lesson=1")
 	p.waitLesson(1)
@@ -364,6 +373,7 @@ func TestPageLessonScreenshotsForReview(t *testing.T) {
 // On a phone, Run leaves the result on screen, and what the lesson says
 // about it beside the result.
 func TestPageLessonResultStaysOnScreenOnAPhone(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.do("emulating a phone", chromedp.EmulateViewport(375, 800, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.open("/#lesson=9")
@@ -383,6 +393,7 @@ func TestPageLessonResultStaysOnScreenOnAPhone(t *testing.T) {
 // An embed keeps the reader's code of each lesson apart, as it keeps each
 // example's: a reload, or going to another lesson and back, brings it back.
 func TestPageLessonEmbedKeepsTheReadersCodeOfEachLesson(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/?embed=1#lesson=5")
 	p.waitLesson(5)
@@ -401,6 +412,7 @@ func TestPageLessonEmbedKeepsTheReadersCodeOfEachLesson(t *testing.T) {
 }
 
 func TestPageLessonLinkToNoLessonSaysSo(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/#lesson=99")
 	waitFor[bool](p, waitTimeout, "the notice about the link", `document.querySelector("#notice").checkVisibility()`)
