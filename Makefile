@@ -46,7 +46,8 @@ tools-npm: $(NPM_STAMP)
 # wasm_exec.js) bundled by esbuild, minified, with source maps. The page is
 # ES modules, what loads later (the editors) split into chunks; the worker
 # is one classic script, because the sandbox frame's opaque origin can load
-# only those without CORS (sandbox.js). Every source of web/site is a
+# only those without CORS (sandbox.js), and in strict mode, which SES's
+# lockdown needs and an IIFE of esbuild's does not declare. Every source of web/site is a
 # prerequisite; the outputs live in dist/.
 ESBUILD_FLAGS := --bundle --minify --sourcemap --target=es2022 --log-level=warning
 SITE_JS := $(shell find web/site -name '*.js' -not -path 'web/site/dist/*' -not -name wasm_exec.js)
@@ -54,7 +55,7 @@ web/site/dist/app.js: $(SITE_JS) web/site/wasm_exec.js $(NPM_STAMP)
 	rm -rf web/site/dist
 	web/node_modules/.bin/esbuild web/site/page/app.js $(ESBUILD_FLAGS) --splitting --format=esm \
 	  --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
-	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/worker.js
+	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/worker.js
 
 # The Exercise mode grades the learner's loop on agenttest's cases, computed
 # by running the real loop: one source of truth, never a copy kept by hand.

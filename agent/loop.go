@@ -342,24 +342,37 @@ var errToolTimeout = errors.New("tool timed out")
 
 // invoke calls tool with the call's args, within ToolTimeout when one is
 // set. A panic becomes an error, and so does a call that outlives the
-// timeout: "tool 'NAME' timed out after D".
+// timeout: "tool 'NAME' timed out after D". The tool runs in a goroutine
+// of its own, so that one that ends its goroutine (runtime.Goexit, as
+// t.FailNow does) fails its call instead of ending the caller's.
 func (r *run) invoke(ctx context.Context, tool Tool, call Call) (string, error) {
 	limit := r.cfg.toolTimeout
-	if limit <= 0 {
-		return guarded(ctx, tool, call.Args)
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, limit, errToolTimeout)
+		defer cancel()
 	}
-	ctx, cancel := context.WithTimeoutCause(ctx, limit, errToolTimeout)
-	defer cancel()
 	type outcome struct {
 		s   string
 		err error
 	}
 	ch := make(chan outcome, 1)
 	go func() {
-		o := outcome{err: errors.New("the tool exited without returning")}
-		defer func() { ch <- o }()
+		var o outcome
+		returned := false
+		defer func() {
+			if !returned {
+				o.err = fmt.Errorf("tool '%s' exited without returning", call.Name)
+			}
+			ch <- o
+		}()
 		o.s, o.err = guarded(ctx, tool, call.Args)
+		returned = true
 	}()
+	if limit <= 0 {
+		o := <-ch
+		return o.s, o.err
+	}
 	var o outcome
 	select {
 	case o = <-ch:

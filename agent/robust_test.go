@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,30 +21,52 @@ func TestMaxStepsMaxIntMeansNoPracticalLimit(t *testing.T) {
 	assert.Equal(t, "done", res.Text)
 }
 
-func TestAParallelToolThatExitsItsGoroutineDoesNotHangTheRun(t *testing.T) {
+func TestAToolThatExitsItsGoroutineEndsAsFailedAndRunReturns(t *testing.T) {
 	exits := func(context.Context, any) (string, error) {
 		runtime.Goexit() // as t.FailNow does
 		return "never", nil
 	}
 	ok := func(context.Context, any) (string, error) { return "fine", nil }
-	done := make(chan struct{})
-	var res *agent.Result
-	go func() {
-		defer close(done)
-		res, _ = agent.Run(context.Background(),
-			agent.Script(agent.ParallelCalls(agent.Call{Name: "exits"}, agent.Call{Name: "ok"}), agent.Final("on")),
-			agent.Tools{"exits": exits, "ok": ok}, "Go.")
-	}()
-	select {
-	case <-done:
-	case <-time.After(guard):
-		t.Fatal("Run never returned after a tool called runtime.Goexit")
+	for _, tc := range []struct {
+		name   string
+		action agent.Action
+		opts   []agent.Option
+		want   []string // the tool messages' contents, in call order
+	}{
+		{"a single call", agent.ToolCall("exits", nil), nil,
+			[]string{"error: tool 'exits' exited without returning"}},
+		{"a single call with a tool timeout", agent.ToolCall("exits", nil), []agent.Option{agent.ToolTimeout(time.Minute)},
+			[]string{"error: tool 'exits' exited without returning"}},
+		{"parallel calls", agent.ParallelCalls(agent.Call{Name: "exits"}, agent.Call{Name: "ok"}), nil,
+			[]string{"error: tool 'exits' exited without returning", "fine"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			done := make(chan struct{})
+			var res *agent.Result
+			var err error
+			returned := false
+			go func() {
+				// Closed even when Goexit ends this goroutine inside Run.
+				defer close(done)
+				res, err = agent.Run(context.Background(), agent.Script(tc.action, agent.Final("on")),
+					agent.Tools{"exits": exits, "ok": ok}, "Go.", tc.opts...)
+				returned = true
+			}()
+			select {
+			case <-done:
+			case <-time.After(guard):
+			}
+			require.True(t, returned, "Run never returned after a tool called runtime.Goexit: its caller waits forever")
+			require.NoError(t, err)
+			require.Len(t, res.Messages, 3+len(tc.want), "user, action, the tool messages, final")
+			for i, want := range tc.want {
+				m := res.Messages[2+i]
+				assert.Equal(t, want, m.Content, "tool message %d", i)
+				assert.Equal(t, strings.HasPrefix(want, "error: "), m.Failed, "tool message %d is failed only when the tool exited", i)
+			}
+			assert.Equal(t, "on", res.Text, "the run goes on after the call that exited")
+		})
 	}
-	require.Len(t, res.Messages, 5)
-	assert.Equal(t, "error: tool 'exits' exited without returning", res.Messages[2].Content)
-	assert.True(t, res.Messages[2].Failed)
-	assert.Equal(t, "fine", res.Messages[3].Content)
-	assert.Equal(t, "on", res.Text)
 }
 
 // panicky is a custom Action whose methods panic.

@@ -66,6 +66,8 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   let entries = [];        // its calls: {name, args, id, idText, code, problem}
   let problem = "";        // what failed while reading it
   let built = [];          // the tool messages of its calls, by call
+  let read = {};           // its fields as read, by name, for its size
+  let actionBytes = 0;     // what it adds to the transcript (actionSize)
   let thrown;              // what the model threw or rejected with, last
   // The first failure to push a message, which ends the run at the next
   // model call, naming the step of the message.
@@ -153,15 +155,23 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
         idText = String(id);
         code += entryHasID;
       }
-      return {name: name, args: args, id: id, idText: idText, code: code, problem: ""};
+      return {name: name, args: args, id: id, idText: idText, code: code, problem: "", call: c};
     } catch (e) {
       return unreadableEntry(field === "" ? errorText(e) : "reading " + JSON.stringify(field) + ": " + errorText(e));
     }
   }
 
-  // classify reads the action v once and returns its action code.
+  // classify reads the action v once and returns its action code; its
+  // size is counted then too, against what is left of the budget.
   function classify(v) {
+    const code = readAction(v);
+    actionBytes = code === kindUnreadable ? 0 : actionSize(v);
+    return code;
+  }
+
+  function readAction(v) {
     action = v;
+    read = {};
     entries = [];
     built = [];
     type = "";
@@ -173,9 +183,9 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
     try {
       if (!isObject(v)) return kindNotObject;
       field = "type";
-      const t = v.type;
+      const t = read.type = v.type;
       field = "usage";
-      const u = v.usage;
+      const u = read.usage = v.usage;
       let flags = 0;
       if (u !== undefined && u !== null) {
         flags = flagUsage;
@@ -188,14 +198,18 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       }
       if (t === "final") {
         field = "content";
-        content = text(v.content);
+        read.content = v.content;
+        content = text(read.content);
         return kindFinal + flags;
       }
       if (t === "tool") {
         field = "calls";
-        const list = v.calls;
+        const list = read.calls = v.calls;
         if (list === undefined) {
           entries = [entry(v)];
+          read.name = entries[0].name;
+          read.args = entries[0].args;
+          read.id = entries[0].id;
           return kindTool + flags + entries[0].code * payloadUnit;
         }
         if (!Array.isArray(list)) return kindBadCalls + flags;
@@ -215,6 +229,70 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       problem = field === "" ? errorText(e) : "reading " + JSON.stringify(field) + ": " + errorText(e);
       return kindUnreadable;
     }
+  }
+
+  // actionSize is how much action v adds to the transcript: the length of
+  // every string and key in it (its content, its calls' args, fields of
+  // its own), and 1 for any other value. The fields classify read count as
+  // it read them, so that no getter of theirs runs twice. Counting stops
+  // once it is past what is left of the budget.
+  function actionSize(v) {
+    if (v === null || typeof v !== "object") return 0;
+    const left = budget - transcriptBytes;
+    const seen = new Set();
+    let n = 0;
+    for (const k of ownKeys(v)) {
+      n += k.length;
+      if (k === "calls" && Object.prototype.hasOwnProperty.call(read, "calls") && read.calls !== undefined) {
+        for (let i = 0; i < entries.length && n <= left; i++) n += callSize(entries[i], seen, left - n);
+      } else {
+        n += size(Object.prototype.hasOwnProperty.call(read, k) ? read[k] : readField(v, k), seen, left - n);
+      }
+      if (n > left) break;
+    }
+    return n;
+  }
+
+  // callSize is the size of a call of an action's "calls" list.
+  function callSize(e, seen, left) {
+    if (e.call === undefined) return 1;
+    let n = 0;
+    for (const k of ownKeys(e.call)) {
+      n += k.length;
+      n += size(k === "name" ? e.name : k === "args" ? e.args : k === "id" ? e.id : readField(e.call, k), seen, left - n);
+      if (n > left) break;
+    }
+    return n;
+  }
+
+  // size is the length of every string and key in v, each object counted
+  // once, walked without recursion (args may be nested deeper than the
+  // stack), until it is past left.
+  function size(v, seen, left) {
+    let n = 0;
+    const stack = [v];
+    while (stack.length > 0 && n <= left) {
+      const x = stack.pop();
+      if (typeof x === "string") { n += x.length; continue; }
+      if (x === null || typeof x !== "object") { n += 1; continue; }
+      if (seen.has(x)) continue;
+      seen.add(x);
+      for (const k of ownKeys(x)) {
+        n += k.length;
+        stack.push(readField(x, k));
+      }
+    }
+    return n;
+  }
+
+  // ownKeys and readField read what a model's object holds; what they cannot
+  // read counts as nothing.
+  function ownKeys(o) {
+    try { return Object.keys(o); } catch (_) { return []; }
+  }
+
+  function readField(o, k) {
+    try { return o[k]; } catch (_) { return undefined; }
   }
 
   // count is a token count as Go reads it; Go clamps it into an int.
@@ -361,8 +439,8 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
 
   // push appends m to messages and reports it. A messages array the model
   // froze (or otherwise broke) ends the run at the next model call.
-  // bytes is the length of the content it adds to the transcript, counted
-  // against maxTranscriptBytes (an action's fields are not read again).
+  // bytes is what it adds to the transcript, counted against
+  // maxTranscriptBytes: a content's length, or an action's size.
   function push(phase, step, index, role, m, failed, bytes) {
     if (broken === null) {
       try {
@@ -417,7 +495,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
           j = a + qUserArgs;
           break;
         case qAction:
-          push(phase, step, q[a + 2], "assistant", action, false, 0);
+          push(phase, step, q[a + 2], "assistant", action, false, actionBytes);
           j = a + qActionArgs;
           break;
         case qTool: {

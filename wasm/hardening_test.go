@@ -119,6 +119,44 @@ func TestTranscriptBudgetEndsTheRunBeforeTheHeapRunsOut(t *testing.T) {
 	assert.Equal(t, "the transcript reached its budget of 2500 bytes (maxTranscriptBytes)", modelEnd.Get("error").String())
 }
 
+func TestTranscriptBudgetCountsTheModelsActions(t *testing.T) {
+	for name, action := range map[string]string{
+		"args":               `({type: "tool", name: "ok", args: {text: big}})`,
+		"a call's args":      `({type: "tool", calls: [{name: "ok", args: {text: [big]}}]})`,
+		"content":            `({type: "tool", name: "ok", content: big})`,
+		"a field of its own": `({type: "tool", name: "ok", note: {deep: {deeper: big}}})`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			env := jsEval(t, `(() => {
+				const big = "x".repeat(1000);
+				const env = {calls: 0};
+				env.tools = {ok: () => "ok"};
+				env.model = () => { env.calls++; return `+action+`; };
+				return env;
+			})()`)
+			s := rejects(t, env.Get("model"), env.Get("tools"), "Go.", jsEval(t, `({maxSteps: 100, maxTranscriptBytes: 2500})`))
+			assert.Equal(t, "Error: step 4: the transcript reached its budget of 2500 bytes (maxTranscriptBytes)", s.errorText(),
+				"an action with 1000 characters in its %s at each step must end the run once three of them fill the budget", name)
+			assert.Equal(t, 3, env.Get("calls").Int(), "the model is not called once its actions are over the budget")
+		})
+	}
+}
+
+func TestActionSizeCountsACycleOnceAndReadsNoGetterTwice(t *testing.T) {
+	env := jsEval(t, `(() => {
+		const env = {reads: 0};
+		const args = {};
+		args.self = args;
+		Object.defineProperty(args, "text", {enumerable: true, get() { env.reads++; return "x"; }});
+		env.tools = {ok: () => "ok"};
+		env.model = (m) => m.length > 2 ? {type: "final", content: "done"} : {type: "tool", name: "ok", args};
+		return env;
+	})()`)
+	got := resolves(t, env.Get("model"), env.Get("tools"), "Go.", jsEval(t, `({maxTranscriptBytes: 1000})`))
+	assert.Equal(t, "done", got, "an args object that holds itself is counted once, not until the budget runs out")
+	assert.Equal(t, 1, env.Get("reads").Int(), "counting the action's size read a getter of its args more than once")
+}
+
 func TestBadTranscriptBudgetRejectsNamingIt(t *testing.T) {
 	for opts, want := range map[string]string{
 		`{maxTranscriptBytes: -1}`:  "RangeError: runAgent: options.maxTranscriptBytes must be a non-negative integer number of bytes (or Infinity), got number -1",

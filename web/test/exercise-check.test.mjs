@@ -9,8 +9,7 @@ import { readFileSync } from "node:fs";
 import { NOT_JSON, canonical, checkCase, diffMessages, show } from "../site/exercise/check.js";
 
 const cases = JSON.parse(readFileSync(new URL("../site/cases.json", import.meta.url), "utf8"));
-globalThis.self = globalThis;
-await import("../site/worker/grade.js");
+import { gradeLoop } from "../site/worker/grade.js";
 
 // grade runs loop on every case and returns the failures.
 async function grade(loop, only = null) {
@@ -18,7 +17,7 @@ async function grade(loop, only = null) {
   const observed = [];
   const list = only ? cases.filter((c) => c.name === only) : cases;
   assert.ok(list.length > 0, `there is a case named ${only}`);
-  await self.gradeLoop(loop, list, (msg) => {
+  await gradeLoop(loop, list, (msg) => {
     if (msg.type === "case_end") observed.push(msg.observed);
   });
   list.forEach((c, i) => {
@@ -327,4 +326,30 @@ test("a key set to undefined still counts as left out, as JSON has it", async ()
   assert.equal(canonical({ a: undef, b: [undef, 1] }), `{"b":[null,1]}`);
   assert.equal(show({ a: undef, b: [undef, 1] }), `{"a":undefined,"b":[undefined,1]}`);
   assert.equal(canonical(undef), "undefined", "undefined at the top is not null");
+});
+
+test("a record with entries the grader does not know is a difference in every case, never a pass", async () => {
+  // What a prelude that renamed each recorded entry (setters on
+  // Array.prototype) made of a loop that only ever calls model([]):
+  // before, the comparison skipped the kinds it did not know, and the
+  // loop scored 57 of 57.
+  const observed = [];
+  await gradeLoop(
+    async (model) => {
+      await model([]);
+      return "";
+    },
+    cases,
+    (msg) => {
+      if (msg.type === "case_end") observed.push(msg.observed);
+    },
+  );
+  const renamed = observed.map((o) => ({ trace: o.trace.map((e) => ({ ...e, kind: "renamed" })), end: o.end }));
+  const passed = cases.filter((c, i) => checkCase(c, renamed[i]) === null).map((c) => c.name);
+  assert.deepEqual(passed, [], "cases a record of unknown entries passed");
+  const f = checkCase(cases[0], renamed[0]);
+  assert.match(f.text, /entry 1 of what the loop did is not one the grader knows/);
+  for (const broken of [null, {}, { trace: "x", end: {} }, { trace: [null], end: { call: 0, result: cases[0].expect.result } }]) {
+    assert.notEqual(checkCase(cases[0], broken), null, `a record ${JSON.stringify(broken)} passed`);
+  }
 });

@@ -3,20 +3,17 @@
 // editor's model, worker/drive.js), so a saved fork runs again the same.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import vm from "node:vm";
 import { forkModel as forkModelOf } from "../site/run/fork-model.js";
 import { compileEditor } from "../site/worker/compile.js";
 import { jsValue } from "../site/run/actions.js";
+import { driveModel as workerDriveModel } from "../site/worker/drive.js";
 
 // forkModel gives the answers as the page does (run/export.js).
 const forkModel = (source, answers) => forkModelOf(source, answers.map((a) => jsValue(a, "  ")));
 
-// driveModel is worker/drive.js's, loaded as the worker loads it.
+// driveModel is worker/drive.js's, with no page to post to.
 function driveModel(model, drive) {
-  const self = {};
-  vm.runInNewContext(readFileSync(new URL("../site/worker/drive.js", import.meta.url), "utf8"), { self });
-  return self.driveModel(model, drive, () => {}, []);
+  return workerDriveModel(model, drive, () => {}, []);
 }
 
 // compile gives the model the worker would run for the Model editor's code.

@@ -149,7 +149,21 @@ const broken = [
   ["a run that does not start with a message", (f) => f.events.shift(), /events\[0\] is a model_start event; a run starts with the user's message/],
   ["an unknown role", (f) => (f.events[0].role = "system"), /events\[0\]\.role is the string "system"/],
   ["a message without a role", (f) => delete f.events[3].role, /^events\[3\] is a message event with no role\.$/],
+  // "What the model sees" looked messages up by these indexes, and threw
+  // a TypeError at every render.
+  ["message indexes that do not match", (f) => (f.events[6].index = 7), /^events\[6\] is message 2 of the run \(counting from 0\), yet its index is number 7: a message event's index is its place among the run's messages\.$/],
+  // Opened, such args threw an uncaught RangeError (100,000 deep) or
+  // took 16 s (5,000 deep).
+  ["args nested 100,000 deep", (f) => deepArgs(f, 100_000), /^events\[3\] is nested more than 64 deep \(at events\[3\]\.message\.args\.a\.a.*\); a run file's values go at most 64 deep\.$/],
+  ["args nested 5,000 deep", (f) => deepArgs(f, 5_000), /^events\[3\] is nested more than 64 deep/],
 ];
+
+// deepArgs gives the text of file f with the first action's args nested
+// depth deep (JSON.stringify itself cannot write it).
+function deepArgs(f, depth) {
+  f.events[3].message.args = "DEEP";
+  return { text: JSON.stringify(f).replace('"DEEP"', '{"a":'.repeat(depth) + "{}" + "}".repeat(depth)) };
+}
 
 for (const [name, change, want] of broken) {
   test(`a run file with ${name} is refused, saying so`, () => {

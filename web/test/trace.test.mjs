@@ -113,3 +113,30 @@ test("short contents and events a run file already cut are left alone", () => {
   t.push([already, ...bigRun(1, 3000).slice(1)]);
   assert.equal(t.events.at(-4), already, "an event cut before is kept as it came");
 });
+
+test("a model's long args count toward the budget and older ones are cut, as contents are", () => {
+  const t = new Trace({}, { fullBudget: 1_000_000 });
+  const events = [];
+  for (let step = 1; step <= 30; step++) {
+    events.push({ kind: "message", phase: "action", role: "assistant", step, index: step, message: { role: "assistant", type: "tool", name: "echo", args: { text: `${step}:`.padEnd(100_000, "x") } } });
+  }
+  t.push(events);
+  const actions = t.messages();
+  const cut = actions.filter((m) => m.cut);
+  assert.ok(cut.length >= 20, `a run of 30 actions with 100,000 characters of args each kept ${30 - cut.length} whole under a budget of 1,000,000`);
+  const first = actions[0];
+  assert.equal(typeof first.message.args, "string", "a cut args is shown as the start of its JSON");
+  assert.ok(first.message.args.startsWith('{"text":"1:xxx'), first.message.args.slice(0, 20));
+  assert.match(first.message.args, /… \(cut: 100,\d{3} characters/);
+  assert.equal(first.message.name, "echo", "the short fields stay as they were");
+  assert.deepEqual(actions.at(-1).message.args, events.at(-1).message.args, "the latest action is whole");
+  assert.ok(t.fullChars <= 1_000_000 + 100_100, `the trace keeps ${t.fullChars} characters whole`);
+});
+
+test("a message nested 100,000 deep is counted without running out of stack", () => {
+  let args = {};
+  for (let i = 0; i < 100_000; i++) args = { a: args };
+  const t = new Trace({});
+  t.push([{ kind: "message", phase: "action", role: "assistant", step: 1, index: 1, message: { role: "assistant", type: "tool", name: "deep", args } }]);
+  assert.equal(t.length, 1);
+});

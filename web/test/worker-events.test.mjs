@@ -2,17 +2,12 @@
 // plain enough to cross postMessage, whatever the user's objects hold.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import vm from "node:vm";
+import { Outbox } from "../site/worker/outbox.js";
 
-// outbox loads worker/outbox.js as the worker does (a classic script that
-// defines self.Outbox) and returns an Outbox and what it posted.
+// outbox returns an Outbox of worker/outbox.js and what it posted.
 function outbox() {
-  const src = readFileSync(new URL("../site/worker/outbox.js", import.meta.url), "utf8");
-  const self = {};
-  vm.runInNewContext(src, { self, performance, setTimeout, clearTimeout });
   const posted = [];
-  return { box: new self.Outbox((m) => posted.push(m)), posted };
+  return { box: new Outbox((m) => posted.push(m)), posted };
 }
 
 // forward sends events through an Outbox and returns what the page gets.

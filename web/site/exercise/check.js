@@ -18,7 +18,7 @@
 // into null or leave out, is recorded as {[NOT_JSON]: how to show it}.
 
 // NOT_JSON is the key worker/grade.js records a value JSON cannot carry
-// under (it is a classic script, so it spells the key out itself).
+// under.
 export const NOT_JSON = "agentloop:not-json";
 
 // notJSON returns how to show v if it is a value JSON cannot carry, or
@@ -158,6 +158,9 @@ function firstDiff(got, want) {
   for (let i = 0; ; i++) {
     const g = gs[i];
     const w = ws[i];
+    // An entry the grader does not know is a difference, never skipped:
+    // skipping would let a record that says nothing pass.
+    if (!knownEntry(g)) return { text: `entry ${i + 1} of what the loop did is not one the grader knows (${show(g)})`, atEnd: false, call: w.call, index: -1 };
     const at = (text, atEnd = false) => ({ text, atEnd, call: Math.max(g.call, w.call), index: -1 });
     if (g.kind === "model" && w.kind === "model") {
       const d = diffMessages(g.call, g.messages, w.messages);
@@ -187,6 +190,13 @@ function firstDiff(got, want) {
   }
 }
 
+// knownEntry reports whether e is an entry of a record as worker/grade.js
+// writes them.
+function knownEntry(e) {
+  if (e === null || typeof e !== "object" || !Number.isInteger(e.call)) return false;
+  return e.kind === "model" || e.kind === "end" || (e.kind === "tool" && typeof e.name === "string");
+}
+
 // checkCase returns null when the loop did on c what the real loop did,
 // and otherwise the first difference:
 //
@@ -199,6 +209,9 @@ function firstDiff(got, want) {
 // (null when call is 0 or more than calls: a loop may pass null itself),
 // and result how it ended.
 export function checkCase(c, observed) {
+  if (observed === null || typeof observed !== "object" || !Array.isArray(observed.trace) || observed.end === null || typeof observed.end !== "object") {
+    observed = { trace: [{ kind: "unreadable" }], end: { call: 0, threw: "nothing the grader can read" } };
+  }
   const want = expectedTrace(c);
   const d = firstDiff(observed, want);
   const end = observed.end;
@@ -210,7 +223,7 @@ export function checkCase(c, observed) {
   }
   if (!text) return null;
   const call = d.call;
-  const seen = observed.trace.find((e) => e.kind === "model" && e.call === call);
+  const seen = observed.trace.find((e) => knownEntry(e) && e.kind === "model" && e.call === call);
   return {
     text: `case ${quote(c.name)}: ${text}`,
     call,

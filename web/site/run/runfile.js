@@ -27,6 +27,12 @@
 export const RUN_FORMAT = "agentloop-run";
 export const RUN_VERSION = 1;
 
+// MAX_DEPTH is how deep a run file's values may be nested: the worker
+// cuts what it sends at 24 levels (worker/outbox.js), so a file the page
+// saved never comes near it, and deeper input would take the views' JSON
+// past the stack.
+export const MAX_DEPTH = 64;
+
 const KINDS = new Set(["message", "model_start", "model_end", "tool_start", "tool_end", "done"]);
 const ROLES = new Set(["user", "assistant", "tool"]);
 
@@ -154,11 +160,17 @@ function problem(f) {
   if (!Array.isArray(f.events)) return `The run file's events must be an array; it has ${describe(f.events)}.`;
   if (f.events.length === 0) return "The run file has no events: there is no run to show.";
   for (let i = 0; i < f.events.length; i++) {
-    const p = eventProblem(f.events[i], i, f.events.length);
+    const p = tooDeep(f.events[i], `events[${i}]`) || eventProblem(f.events[i], i, f.events.length);
     if (p) return p;
   }
   const first = f.events[0];
   if (first.kind !== "message") return `events[0] is a ${first.kind} event; a run starts with the user's message.`;
+  let messages = 0;
+  for (let i = 0; i < f.events.length; i++) {
+    const p = indexProblem(f.events[i], i, messages);
+    if (p) return p;
+    if (f.events[i].kind === "message") messages++;
+  }
   const last = f.events.length - 1;
   if (f.events[last].kind !== "done") {
     // A run the page shows has ended; a file saved in the middle of one,
@@ -195,6 +207,30 @@ function inputsProblem(inputs) {
     return `inputs.toolTimeoutMs must be a whole number of milliseconds from 0 (0: no limit per tool call); it is ${describe(inputs.toolTimeoutMs)}.`;
   }
   return "";
+}
+
+// tooDeep says where v (named at) is nested more than MAX_DEPTH deep, or
+// returns "". It walks without recursion, so that no depth can take it
+// past the stack.
+function tooDeep(v, at) {
+  const stack = [[v, at, 0]];
+  while (stack.length > 0) {
+    const [x, path, depth] = stack.pop();
+    if (x === null || typeof x !== "object") continue;
+    if (depth >= MAX_DEPTH) {
+      return `${at} is nested more than ${MAX_DEPTH} deep (at ${path.length > 120 ? path.slice(0, 120) + "…" : path}); a run file's values go at most ${MAX_DEPTH} deep.`;
+    }
+    for (const key of Object.keys(x)) stack.push([x[key], Array.isArray(x) ? `${path}[${key}]` : `${path}.${key}`, depth + 1]);
+  }
+  return "";
+}
+
+// indexProblem checks that message event e (events[i]), after count
+// messages, says it is the message it is: the views look a message up by
+// its index.
+function indexProblem(e, i, count) {
+  if (e.kind !== "message" || e.index === undefined || e.index === count) return "";
+  return `events[${i}] is message ${count} of the run (counting from 0), yet its index is ${describe(e.index)}: a message event's index is its place among the run's messages.`;
 }
 
 // eventProblem checks the fields of event e (events[i] of n) the page reads.

@@ -7,11 +7,13 @@
 // loop that emitted them): the trace only indexes them.
 //
 // A long run's contents would fill the tab's memory (a tool that returns
-// 100 KB at each of 100,000 steps), so the trace keeps the full contents
-// (a message's content, a tool_end's content) only of its latest events,
-// up to FULL_CONTENT_BUDGET characters in all. An older content is cut to
-// its first CUT_PREFIX characters and a marker that says so; its event
-// gets cut: true and contentLength (the length it had). Every view reads
+// 100 KB at each of 100,000 steps, a model that returns 190 KB of args at
+// each), so the trace keeps the full contents (a message's content and
+// every other field of it, such as an action's args; a tool_end's
+// content) only of its latest events, up to FULL_CONTENT_BUDGET characters
+// in all. An older long field is cut to the first CUT_PREFIX characters of
+// its text (an object's JSON) and a marker that says so; its event gets
+// cut: true and contentLength (the length the cut fields had). Every view reads
 // the cut event as it reads any other: stepping back still works, and
 // shows the shortened text.
 
@@ -56,7 +58,7 @@ export class Trace {
       this.events.push(e);
       if (e.kind === "message") this.messagePos.push(i);
       else if (e.kind === "done" && this.doneIndex < 0) this.doneIndex = i;
-      const len = contentOf(e).length;
+      const len = sizeOf(e);
       if (len > CUT_PREFIX && e.cut !== true) {
         this.full.push(i);
         this.fullChars += len;
@@ -66,7 +68,7 @@ export class Trace {
     // budget.
     while (this.fullChars > this.fullBudget && this.full.length - this.fullHead > 1) {
       const i = this.full[this.fullHead++];
-      this.fullChars -= contentOf(this.events[i]).length;
+      this.fullChars -= sizeOf(this.events[i]);
       this.events[i] = cutEvent(this.events[i], this.fullBudget);
     }
     if (this.fullHead > 4096) {
@@ -110,26 +112,63 @@ export class Trace {
   }
 }
 
-// contentOf returns the content the trace may cut: a tool_end's content or
-// a message's content, when it is a string; else "".
-function contentOf(e) {
-  if (!e || typeof e !== "object") return "";
-  if (e.kind === "tool_end" && typeof e.content === "string") return e.content;
-  if (e.kind === "message" && e.message && typeof e.message === "object" && typeof e.message.content === "string") return e.message.content;
-  return "";
+// sizeOf returns how many characters of e the trace counts: a tool_end's
+// content, or the length of every string and key of a message (its
+// content, an action's args and calls, fields of its own); 0 for others.
+function sizeOf(e) {
+  if (!e || typeof e !== "object") return 0;
+  if (e.kind === "tool_end") return typeof e.content === "string" ? e.content.length : 0;
+  if (e.kind === "message" && isObject(e.message)) return measure(e.message);
+  return 0;
 }
 
-// cutEvent returns a copy of e with its content cut (the event objects the
-// worker sent are never changed).
+function isObject(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+// measure is the length of every string and key in v, 1 for any other
+// value, walked without recursion: a run file's args may be nested deeper
+// than the stack.
+function measure(v) {
+  let n = 0;
+  const stack = [v];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (typeof x === "string") n += x.length;
+    else if (x === null || typeof x !== "object") n += 1;
+    else {
+      for (const k of Object.keys(x)) {
+        n += k.length;
+        stack.push(x[k]);
+      }
+    }
+  }
+  return n;
+}
+
+// cutText returns text cut to its prefix and a marker. A slice of a string
+// can keep the whole of it alive (V8 makes it a view into the original,
+// and the events' strings are views into the JSON they were parsed from):
+// the cut text is copied into a string of its own, or cutting would free
+// nothing.
+function cutText(text, length, budget) {
+  return copyString(text.slice(0, CUT_PREFIX) + cutMarker(length, budget));
+}
+
+// cutEvent returns a copy of e with its long fields cut (the event objects
+// the worker sent are never changed).
 function cutEvent(e, budget) {
-  const text = contentOf(e);
-  // A slice of a string can keep the whole of it alive (V8 makes it a view
-  // into the original, and the events' strings are views into the JSON
-  // they were parsed from): the cut text is copied into a string of its
-  // own, or cutting would free nothing.
-  const short = copyString(text.slice(0, CUT_PREFIX) + cutMarker(text.length, budget));
-  if (e.kind === "tool_end") return { ...e, content: short, cut: true, contentLength: text.length };
-  return { ...e, message: { ...e.message, content: short }, cut: true, contentLength: text.length };
+  if (e.kind === "tool_end") return { ...e, content: cutText(e.content, e.content.length, budget), cut: true, contentLength: e.content.length };
+  const message = { ...e.message };
+  let cutLength = 0;
+  for (const key of Object.keys(message)) {
+    const v = message[key];
+    const length = typeof v === "string" ? v.length : v !== null && typeof v === "object" ? measure(v) : 0;
+    if (length <= CUT_PREFIX) continue;
+    message[key] = cutText(typeof v === "string" ? v : JSON.stringify(v), length, budget);
+    cutLength += length;
+  }
+  return { ...e, message, cut: true, contentLength: cutLength };
 }
 
 const encoder = new TextEncoder();

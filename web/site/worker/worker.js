@@ -6,8 +6,9 @@
 // wasm_exec.js in it: the sandbox frame (sandbox/sandbox.js) starts it from a blob:
 // URL that importScripts it, because the frame's origin is opaque and a
 // module worker from the site would need CORS. What a run needs besides
-// the engine (the parser, the event outbox) is evaluated once the engine
-// is ready, off the cold start's path.
+// the engine (the parser, the event outbox, SES's lockdown) is evaluated
+// once the engine is ready, off the cold start's path; no user code runs
+// before it is.
 //
 // Each worker serves a single run: the page starts a fresh one for every
 // run, so nothing a run leaves behind (timers, globals, a patched
@@ -20,7 +21,11 @@
 // lives in this module's scope, which the editors' code (evaluated with
 // indirect eval, in global scope) cannot reach, so user code calling
 // self.postMessage reaches no handler of the page's, and nothing it sends
-// to self is heard as the page's.
+// to self is heard as the page's. The port is read and written only with
+// built-ins captured before user code runs, and worker/harden.js freezes
+// the realm before any does: a getter user code put on
+// MessageEvent.prototype.data would otherwise be handed the page's next
+// message and, through its event, the port.
 //
 // Messages from the page:
 //   {type: "engine", module, port}  on self, from the sandbox frame: main.wasm
@@ -55,6 +60,7 @@ let port = null;
 // MessagePort.prototype.postMessage or Reflect.apply later must not get
 // hold of the port.
 const portPost = MessagePort.prototype.postMessage;
+const readData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data").get;
 const apply = Reflect.apply;
 
 // send posts msg to the page over the private channel.
@@ -81,7 +87,7 @@ self.onmessage = (e) => {
   // The first message is the only one taken from self: later ones (user
   // code can post to itself) are not the page's.
   self.onmessage = null;
-  port.onmessage = (ev) => onPageMessage(ev.data);
+  port.onmessage = (ev) => onPageMessage(apply(readData, ev, []));
   boot(msg);
 };
 
@@ -113,21 +119,22 @@ function onPageMessage(msg) {
   }
 }
 
+// loadRunParts loads what a run needs besides the engine and then
+// freezes the realm (worker/harden.js): it settles before any user code
+// runs, since every run and grade awaits it first.
 function loadRunParts() {
   if (!runParts) {
-    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js")]).then(([compile]) => {
-      // What these scripts put on self is read now, before any user code
-      // runs: user code that replaces self.runAgent, self.driveModel or
-      // the outbox's methods must not be handed the callbacks that post
-      // to the page.
-      Object.freeze(self.Outbox.prototype);
-      const { runAgent, driveModel, answerModel, gradeLoop, Outbox } = self;
-      runPartsLoaded = { ...compile, runAgent, driveModel, answerModel, gradeLoop, Outbox };
-      // ...and then taken out of its reach: the Exercise's loop must be
-      // the learner's own, not a call of the real one.
-      for (const name of Object.keys(runPartsLoaded)) if (name in self) delete self[name];
-      return runPartsLoaded;
-    });
+    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js"), import("./harden.js")]).then(
+      ([compile, outbox, drive, grade, harden]) => {
+        // The real loop is taken out of user code's reach: the Exercise's
+        // loop must be the learner's own, not a call of the real one.
+        const runAgent = self.runAgent;
+        delete self.runAgent;
+        harden.hardenRealm();
+        runPartsLoaded = { ...compile, runAgent, driveModel: drive.driveModel, answerModel: drive.answerModel, gradeLoop: grade.gradeLoop, Outbox: outbox.Outbox };
+        return runPartsLoaded;
+      },
+    );
   }
   return runParts;
 }
