@@ -9,18 +9,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { checkCase } from "../site/exercise/check.js";
+import { gradeLoop } from "../site/worker/grade.js";
 import { BUGS, wrongLoop } from "./wrong-loops.mjs";
 
 const cases = JSON.parse(readFileSync(new URL("../site/cases.json", import.meta.url), "utf8"));
 const golden = JSON.parse(readFileSync(new URL("../../agent/agenttest/testdata/wrong-loops.json", import.meta.url), "utf8"));
-globalThis.self = globalThis;
-await import("../site/worker/grade.js");
 
 // failures runs loop on every case, as the page's Check does, and returns
 // the first difference of each case it fails, in the order of the cases.
 async function failures(loop) {
   const observed = [];
-  await self.gradeLoop(loop, cases, (msg) => {
+  await gradeLoop(loop, cases, (msg) => {
     if (msg.type === "case_end") observed.push(msg.observed);
   });
   return cases.map((c, i) => checkCase(c, observed[i])).filter(Boolean).map((f) => f.text);
