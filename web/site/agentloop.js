@@ -613,8 +613,10 @@ export class Sandbox {
   }
 
   // grade checks the Exercise's loop in the same kind of worker, under the
-  // same watchdog: request {source, cases, timeLimitMs}, where the time
-  // limit applies to each case. handlers: onCase(index, observed) for each
+  // same watchdog: request {source, cases, timeLimitMs, level?,
+  // barrierWaitMs?, reference?}, where the time limit applies to each
+  // case; level 2 plays the follow-ups' cases (worker/grade-followups.js)
+  // and reference plays them on the real loop instead of source. handlers: onCase(index, observed) for each
   // case the loop ran (see worker/grade.js); onCompileError as for run;
   // onEvents([done]) when the worker had to be killed (a case that ran
   // away is named in done.call); onEnd() once, last.
@@ -673,13 +675,13 @@ class Run {
     }
     this.slot.onDead = null;
     this.slot.listener = (msg) => this.onMessage(msg);
-    const { model, tools, userMessage, maxSteps, drive, toolTimeoutMs = 0, source, cases, subjects } = this.request;
+    const { model, tools, userMessage, maxSteps, drive, toolTimeoutMs = 0, source, cases, subjects, level = 1, barrierWaitMs = 0, reference = false } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
     // Stop pressed before the worker was ready goes with the run, so that
     // the loop itself ends it, before it calls the model.
     this.slot.post(
       this.request.job === "grade"
-        ? { type: "grade", source, cases }
+        ? { type: "grade", source, cases, level, barrierWaitMs, reference }
         : { type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, drive, subjects, stopped: this.stopping },
     );
     if (this.stopping) this.sendStop();

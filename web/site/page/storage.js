@@ -161,9 +161,9 @@ export class Store {
     }
   }
 
-  // saveProgress keeps the Exercise's progress: {passed, total, hints},
-  // whole numbers (the cases passed at the last Check, of how many, and
-  // the hints shown).
+  // saveProgress keeps the Exercise's progress: {passed, total, hints,
+  // level}, whole numbers (the cases passed at the last Check, of how
+  // many, the hints shown and the level chosen).
   saveProgress(progress) {
     this.write(`${this.key}:exercise`, JSON.stringify(pickProgress(progress)));
   }
@@ -178,7 +178,7 @@ export class Store {
 // pickProgress keeps the progress's known fields, as whole numbers from 0.
 function pickProgress(v) {
   const out = {};
-  for (const f of ["passed", "total", "hints"]) {
+  for (const f of ["passed", "total", "hints", "level"]) {
     const n = Number(v[f]);
     if (Number.isInteger(n) && n >= 0) out[f] = n;
   }

@@ -1,0 +1,133 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"agentloop.dev/agent/agenttest"
+)
+
+// loopSource reads one of the JavaScript loops of web/test/loops.
+func loopSource(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("test", "loops", name))
+	require.NoError(t, err, "the test's loop %s", name)
+	return string(b)
+}
+
+// followUpsCount is how many cases level 2 grades: agenttest's follow-ups'.
+func followUpsCount() int {
+	n := 0
+	for _, f := range agenttest.FollowUps() {
+		n += len(f.Cases)
+	}
+	return n
+}
+
+// chooseLevel picks the option labelled label in the Level control.
+func (p *page) chooseLevel(label string) {
+	p.t.Helper()
+	sel := `document.querySelector("#exercise-level")`
+	require.Equal(p.t, "Level", eval[string](p, `(() => { const s = `+sel+`; return s.labels[0] ? s.labels[0].textContent.trim() : ""; })()`),
+		"the level control's accessible name is Level")
+	value := eval[string](p, fmt.Sprintf(`([...%s.options].find((o) => o.textContent === %s) || {value: ""}).value`, sel, js(label)))
+	require.NotEmpty(p.t, value, "the Level control offers %q", label)
+	p.setValue("#exercise-level", value)
+}
+
+// followUp is one follow-up as level 2 shows it after a Check.
+type followUp struct {
+	Name, Status, Words, Diff string
+}
+
+func (p *page) followUps() []followUp {
+	p.t.Helper()
+	return eval[[]followUp](p, `[...document.querySelectorAll("#exercise-follow-ups li.follow-up")].map((li) => {
+		const t = (s) => { const e = li.querySelector(s); return e ? e.textContent : ""; };
+		return {Name: t(".follow-up-name"), Status: li.dataset.status, Words: t(".follow-up-status"), Diff: t(".follow-up-diff")};
+	})`)
+}
+
+func followUpNamed(t *testing.T, fs []followUp, name string) followUp {
+	t.Helper()
+	for _, f := range fs {
+		if f.Name == name {
+			return f
+		}
+	}
+	t.Fatalf("the page shows no follow-up %q; it shows %v", name, fs)
+	return followUp{}
+}
+
+func TestPageExerciseLevelControlOffersTheFollowUps(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	options := eval[[]string](p, `[...document.querySelector("#exercise-level").options].map((o) => o.textContent)`)
+	assert.Equal(t, []string{"1 · The loop", "2 · Follow-ups"}, options, "the Level control offers the classic loop and the follow-ups")
+	p.chooseLevel("2 · Follow-ups")
+	stub := p.value("#loop-editor")
+	assert.Contains(t, stub, "async function runAgent(model, tools, userMsg, { maxSteps = 10, toolTimeoutMs = 0, signal } = {}) {",
+		"an untouched Your loop becomes level 2's stub, with its signature")
+	assert.True(t, p.visible("#exercise-statement-2"), "level 2's statement is shown")
+
+	p.reload()
+	assert.Equal(t, "2", p.value("#exercise-level"), "a reload keeps the level")
+}
+
+func TestPageExerciseNeverAwaitingLoopFailsTheAsyncFollowUp(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.chooseLevel("2 · Follow-ups")
+	p.setEditor("loop-editor", loopSource(t, "never-awaits.js"))
+	summary := p.check()
+	assert.Regexp(t, fmt.Sprintf(` of %d cases pass`, followUpsCount()), summary, "level 2 checks every follow-up's case")
+	async := followUpNamed(t, p.followUps(), "async")
+	assert.Equal(t, "fail", async.Status, "a loop that never awaits fails the async follow-up")
+	assert.Contains(t, async.Diff, `case "model and tool get the loop's ctx": `, "the async follow-up names its first failing case")
+	assert.Empty(t, p.failures(), "level 2 lists follow-ups, not level 1's failing cases")
+}
+
+func TestPageExerciseSequentialLoopFailsParallelCallsAndIsToldWhy(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.chooseLevel("2 · Follow-ups")
+	correct := loopSource(t, "follow-ups.js")
+	parallel := "const results = await Promise.all(calls.map(run));"
+	require.Contains(t, correct, parallel)
+	sequential := strings.Replace(correct, parallel, "const results = [];\n    for (const call of calls) results.push(await run(call));", 1)
+	p.setEditor("loop-editor", sequential)
+	p.check()
+	fs := p.followUps()
+	calls := followUpNamed(t, fs, "parallel calls")
+	assert.Equal(t, "fail", calls.Status, "a loop that runs calls one at a time fails the parallel calls follow-up")
+	assert.Contains(t, calls.Diff, "the calls did not run at the same time: weather({\"city\":\"Paris\"}) waited 1s for the action's 1 other call to start; the reference runs them all at once",
+		"the learner is told that the calls did not run at the same time, and why")
+	assert.Equal(t, "pass", followUpNamed(t, fs, "token accounting").Status, "the other follow-ups pass or fail on their own")
+}
+
+func TestPageExerciseCorrectLevel2LoopPassesEveryFollowUp(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.chooseLevel("2 · Follow-ups")
+	p.setEditor("loop-editor", loopSource(t, "follow-ups.js"))
+	summary := p.check()
+	assert.Contains(t, summary, fmt.Sprintf("%d of %d cases pass", followUpsCount(), followUpsCount()), "a correct level-2 loop passes every case")
+	fs := p.followUps()
+	require.Len(t, fs, len(agenttest.FollowUps()), "every follow-up is shown")
+	for _, f := range fs {
+		assert.Equal(t, "pass", f.Status, "follow-up %q: %s %s", f.Name, f.Words, f.Diff)
+	}
+	p.saveScreenshot("exercise-level-2-all-pass.png")
+}
