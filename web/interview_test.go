@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -130,4 +131,88 @@ func TestPageExerciseCorrectLevel2LoopPassesEveryFollowUp(t *testing.T) {
 		assert.Equal(t, "pass", f.Status, "follow-up %q: %s %s", f.Name, f.Words, f.Diff)
 	}
 	p.saveScreenshot("exercise-level-2-all-pass.png")
+}
+
+// hostileComment ends the correct loop in the interview's tests: the
+// exported report must show it as code, never run or parse it.
+const hostileComment = "\n// </pre><script>document.title = 'ran'</script><img src=x onerror=\"document.title='ran'\">"
+
+func TestPageInterviewStartedReloadedAndEndedReportsItsStages(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.setValue("#interview-minutes", "30")
+	p.clickNamed("Start interview")
+	timeLeft := `document.querySelector('[role="status"][aria-label="Time left"]').textContent`
+	waitFor[bool](p, waitTimeout, "the timer to count down from 30 minutes", `/^(30:00|29:\d\d)$/.test(`+timeLeft+`)`)
+	assert.False(t, p.visible("#show-hint"), "an interview hides the hints")
+	assert.Contains(t, p.text("#interview-stage"), "Stage 1 of", "the interview starts at the classic loop")
+
+	code := correctLoop + hostileComment
+	p.setEditor("loop-editor", code)
+	summary := p.check()
+	assert.Contains(t, summary, fmt.Sprintf("%d of %d cases pass", casesCount(), casesCount()), "the correct loop passes the drawn cases, whose expectations the real loop computed")
+	assert.Contains(t, summary, "hidden until the interview ends", "the cases stay hidden")
+	assert.Empty(t, p.failures(), "no case is shown during an interview")
+	waitFor[bool](p, waitTimeout, "the first follow-up to be revealed", `/Stage 2 of \d+: async/.test(document.querySelector("#interview-stage").textContent)`)
+
+	p.setEditor("loop-editor", loopSource(t, "never-awaits.js"))
+	summary = p.check()
+	assert.NotContains(t, summary, "0 of 0", "level 2's Check grades the revealed follow-up")
+	assert.Empty(t, p.followUps(), "the follow-ups' verdicts stay hidden during an interview")
+
+	p.reload()
+	p.openExerciseIfHidden()
+	assert.Contains(t, p.text("#interview-stage"), "Stage 2 of", "a reload resumes the interview at its stage")
+	assert.False(t, p.visible("#show-hint"), "hints stay hidden after a reload")
+	left := eval[string](p, timeLeft)
+	assert.Regexp(t, `^(29|28):\d\d$`, left, "the timer goes on from where it was")
+
+	p.clickNamed("End interview")
+	waitFor[bool](p, waitTimeout, "the Interview report", `document.querySelector('section[aria-labelledby="interview-report-heading"]').checkVisibility()`)
+	report := p.text("#interview-report")
+	assert.Contains(t, report, "Interview report")
+	stages := eval[[][]string](p, `[...document.querySelectorAll("#interview-report .report-stages tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent))`)
+	require.GreaterOrEqual(t, len(stages), 2, "the report lists the stages")
+	assert.Equal(t, []string{"The loop", "1", "passed"}, []string{stages[0][0], stages[0][2], stages[0][3]}, "the classic loop took one Check and passed")
+	assert.Regexp(t, `^\d+:\d\d$`, stages[0][1], "the report says how long the classic loop took")
+	assert.Equal(t, []string{"async", "1", "not passed"}, []string{stages[1][0], stages[1][2], stages[1][3]}, "the async follow-up took one Check and did not pass")
+	assert.Contains(t, report, "Check 2 (async", "the failed Check's first difference is in the report")
+	assert.Contains(t, p.text("#interview-report .report-code"), "function runAgent(model, tools, userMsg, { maxSteps = 10 } = {})", "the report keeps the final code")
+	assert.Contains(t, p.text("#interview-report .report-revealed"), "model and tool get the loop's ctx", "the report reveals the cases")
+	assert.True(t, p.visible("#show-hint"), "the hints come back once the interview ends")
+
+	p.reload()
+	p.openExerciseIfHidden()
+	assert.True(t, p.visible("#interview-report"), "the report survives a reload")
+}
+
+func TestPageInterviewReportExportsAsAFileThatOpensOnItsOwn(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.clickNamed("Start interview")
+	p.setEditor("loop-editor", "function runAgent() { return 'no'; }"+hostileComment)
+	p.check()
+	p.clickNamed("End interview")
+	p.clickNamed("Export report")
+	href := waitFor[string](p, waitTimeout, "the report's file", `(() => { const a = document.querySelector("#interview-report a.report-download"); return a && a.href.startsWith("blob:") && a.getAttribute("download") && a.href; })()`)
+
+	// The file opens as a page of its own: no script of it runs, and the
+	// user's code shows as they wrote it.
+	p.do("opening the exported report", chromedp.Navigate(href))
+	waitFor[bool](p, waitTimeout, "the report to open on its own", `document.querySelector("h1") !== null && document.querySelector("h1").textContent === "Interview report"`)
+	assert.Equal(t, "Interview report", eval[string](p, `document.title`), "the file's own page, not a script, titles it")
+	assert.Zero(t, eval[int](p, `document.querySelectorAll("script, img").length`), "the file holds no script and no element of the user's code")
+	assert.Contains(t, eval[string](p, `document.querySelector("pre").textContent`), "</pre><script>", "the code shows as the user wrote it")
+	assert.Contains(t, eval[string](p, `document.documentElement.outerHTML`), "&lt;/pre&gt;&lt;script&gt;", "the file escapes the user's code")
+	assert.Contains(t, eval[string](p, `document.querySelector("table").textContent`), "The loop", "the file lists the stages")
+}
+
+// openExerciseIfHidden opens the Exercise unless a reload already shows it.
+func (p *page) openExerciseIfHidden() {
+	p.t.Helper()
+	if !p.visible("#loop-editor") {
+		p.openExercise()
+	}
 }

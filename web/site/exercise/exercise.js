@@ -9,6 +9,7 @@
 import { h } from "../util/dom.js";
 import { show } from "./check.js";
 import { HINTS, STUB, STUB_LEVEL_2 } from "./text.js";
+import { renderCompare } from "./compare.js";
 import { FOLLOW_UP_MIN_LIMIT_MS, fillLevelSelect, followUpVerdicts, grade, levelOf, loadLevel, renderFollowUps } from "./level.js";
 import { isDisabled, setDisabled } from "../views/runner.js";
 import { checkTimeLimit, showFieldError } from "../page/fields.js";
@@ -37,6 +38,7 @@ export class Exercise {
     // Set by an interview (exercise/interview.js): it draws the cases,
     // hears each Check, and hides what an interview hides.
     this.interview = null;
+    this.comparing = false; // the reference is shown beside Your loop
     this.job = null; // the check in flight
     this.hints = Math.min(progress.hints || 0, HINTS.length);
     // The last check: failures by case, or the saved counts after a reload.
@@ -93,7 +95,8 @@ export class Exercise {
     }
     this.level = level;
     this.els.level.value = String(level);
-    this.last = null;
+    // An interview moving on keeps its last Check's count on show.
+    if (!this.interview) this.last = null;
     const stubs = { 1: STUB, 2: STUB_LEVEL_2 };
     if (this.editor.value === stubs[3 - level]) {
       this.editor.value = stubs[level];
@@ -203,8 +206,18 @@ export class Exercise {
     els.summary.textContent = this.summary();
     this.renderBanner();
     this.renderFailures();
-    const last = !this.job && !this.compileError && this.last && this.last.level === 2 && !hiding ? this.last : null;
+    const last = !this.job && !this.compileError && this.last && this.last.level === 2 && this.last.verdicts && !hiding ? this.last : null;
     renderFollowUps(els.followUps, last ? followUpVerdicts(last.followUps, last.verdicts) : []);
+    renderCompare(els.compare, {
+      last: this.job || this.compileError || hiding ? null : this.last,
+      level: this.level,
+      code: this.editor.value,
+      open: this.comparing,
+      onToggle: (open) => {
+        this.comparing = open;
+        this.render();
+      },
+    });
   }
 
   summary() {

@@ -24,6 +24,7 @@ import { openRunFiles } from "./open-run.js";
 import { readRunFile, runFields } from "../run/runfile.js";
 import { Trace } from "../run/trace.js";
 import { Exercise } from "../exercise/exercise.js";
+import { Interview } from "../exercise/interview.js";
 import { STUB } from "../exercise/text.js";
 import { playgroundState } from "../exercise/case.js";
 import { idle } from "../util/defer.js";
@@ -576,6 +577,7 @@ const exercise = new Exercise({
     statement: byId("exercise-statement"),
     statement2: byId("exercise-statement-2"),
     followUps: byId("exercise-follow-ups"),
+    compare: byId("exercise-compare"),
   },
   onLoopChanged: () => save(),
   limitField: timeLimit,
@@ -598,6 +600,22 @@ const exercise = new Exercise({
     runner.clear();
     byId("user-message").scrollIntoView({ block: "nearest" });
   },
+});
+
+// Interview mode runs in the Exercise, its state kept beside the progress.
+new Interview({
+  exercise,
+  engine,
+  els: {
+    start: byId("interview-start"),
+    end: byId("interview-end"),
+    minutes: byId("interview-minutes"),
+    timeLeft: byId("interview-time"),
+    stage: byId("interview-stage"),
+    report: byId("interview-report"),
+  },
+  saved: store.loadInterview(),
+  save: (state) => store.saveInterview(state),
 });
 
 // ---- persistence: every edit is saved at once ----

@@ -168,6 +168,17 @@ export class Store {
     this.write(`${this.key}:exercise`, JSON.stringify(pickProgress(progress)));
   }
 
+  // saveInterview keeps interview mode's state (exercise/interview.js
+  // reads it back and checks its shape), or drops it for null.
+  saveInterview(state) {
+    this.write(`${this.key}:interview`, state === null ? null : JSON.stringify(state));
+  }
+
+  // loadInterview returns the saved interview, or null.
+  loadInterview() {
+    return parse(this.read(`${this.key}:interview`));
+  }
+
   // loadProgress returns the saved progress, or null.
   loadProgress() {
     const v = parse(this.read(`${this.key}:exercise`));
