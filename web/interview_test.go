@@ -216,3 +216,30 @@ func (p *page) openExerciseIfHidden() {
 		p.openExercise()
 	}
 }
+
+func TestPageInterviewRevealsEachFollowUpAsThePreviousPassesUntilAllPass(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.clickNamed("Start interview")
+	p.setEditor("loop-editor", correctLoop)
+	p.check()
+	stages := []string{}
+	for _, f := range agenttest.FollowUps() {
+		stages = append(stages, f.Name)
+	}
+	p.setEditor("loop-editor", loopSource(t, "follow-ups.js"))
+	for i, name := range stages {
+		stage := p.text("#interview-stage")
+		require.Contains(t, stage, fmt.Sprintf("Stage %d of %d: %s.", i+2, len(stages)+1, name), "the follow-ups are revealed in order, one at a time")
+		summary := p.check()
+		n := 0
+		for _, f := range agenttest.FollowUps()[:i+1] {
+			n += len(f.Cases)
+		}
+		require.Contains(t, summary, fmt.Sprintf("%d of %d cases pass", n, n),
+			"a correct level-2 loop passes the drawn cases of every follow-up revealed so far, as the real loop played them")
+	}
+	waitFor[bool](p, waitTimeout, "the Interview report", `document.querySelector("#interview-report").checkVisibility()`)
+	assert.Contains(t, p.text("#interview-report .report-summary"), "because every stage passed", "the interview ends once every stage passes")
+}

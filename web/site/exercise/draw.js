@@ -79,7 +79,9 @@ export function drawCase(level, c, rand) {
     level === 2
       ? c.script.map((r) => (r.fails !== undefined ? { fails: drawText(r.fails, rand) } : { action: drawUsage(drawValue(r.action, rand), rand) }))
       : c.script.map((a) => drawValue(a, rand));
-  return { ...c, userMsg: drawText(c.userMsg, rand), script, tools };
+  // Every user message differs, also one without a number or a known word.
+  const userMsg = `${drawText(c.userMsg, rand)} (ticket ${1000 + Math.floor(rand() * 9000)})`;
+  return { ...c, userMsg, script, tools };
 }
 
 // drawCases draws every case of cases from seed.
@@ -109,4 +111,21 @@ export function expectFrom(level, c, observed) {
     if (Array.isArray(c.expect.messages)) expect.messages = end.transcript;
   }
   return { ...c, expect };
+}
+
+// sameShape reports whether a drawn case's expectations have the shape of
+// the published case's: drawing changes values, never how many calls the
+// loop makes, which tools it calls at which step, or whether it fails. A
+// drawn case that differs was played on a real loop that lost a race (a
+// tool timeout on a busy machine): it is played again.
+export function sameShape(published, drawn) {
+  const a = published.expect;
+  const b = drawn.expect;
+  const calls = (e) => e.toolCalls.map((t) => `${t.step}:${t.name}`).join(",");
+  return (
+    a.modelCalls.length === b.modelCalls.length &&
+    calls(a) === calls(b) &&
+    Boolean(a.error) === Boolean(b.error) &&
+    (a.messages ? a.messages.length : -1) === (b.messages ? b.messages.length : -1)
+  );
 }

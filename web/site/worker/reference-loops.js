@@ -7,20 +7,39 @@
 //
 // Level 1 is the bridge itself. At level 2 the bridge's promise of the
 // final text becomes an answer {text, usage, messages} read from its done
-// event, and its rejection an Error with that answer, whose words are Go's
-// where the bridge words them its own way: a canceled run rejects with
-// "step N: aborted", which agent.Run's Go callers read as
-// "step N: context canceled", the message of the signal's reason here.
+// event, and its rejection an Error carrying that answer, in the words Go's
+// agent.Run gives a canceled run: "step N: " and the message of the
+// signal's reason ("context canceled").
+//
+// Cancellation is relayed to the bridge where Go's agent.Run would see it.
+// In Go a tool that cancels the run and then returns has its output kept,
+// and the run stops after that step's tool messages; the bridge, which
+// awaits a tool's promise beside the run's signal, would drop the output
+// if it saw the abort at once. So the bridge gets a signal of its own,
+// aborted when the run's was aborted before the run, or else at the next
+// model call, which it then never makes: the run stops at the step whose
+// tools canceled it, as agent.Run's does.
 
 // referenceLoops returns the real loop for each level.
 export function referenceLoops(runAgent) {
   const level2 = async (model, tools, userMsg, { maxSteps, toolTimeoutMs, signal }) => {
     let done = null;
-    // Tools get the run's signal, as a learner's loop gives theirs, so a
-    // slow tool stops when the run is canceled.
+    const relay = new AbortController();
+    if (signal.aborted) relay.abort(signal.reason);
+    let stepsBack = 0; // the bridge's step is one past agent.Run's
+    const relayedModel = (messages) => {
+      if (signal.aborted && !relay.signal.aborted) {
+        stepsBack = 1;
+        relay.abort(signal.reason);
+        return new Promise(() => {});
+      }
+      return model(messages, { signal });
+    };
+    // Tools get the run's own signal, as a learner's loop gives theirs, so
+    // a slow tool stops when the run is canceled.
     const withSignal = {};
     for (const name of Object.keys(tools)) withSignal[name] = (args) => tools[name](args, { signal });
-    const options = { maxSteps, signal, onEvent: (e) => e.kind === "done" && (done = e) };
+    const options = { maxSteps, signal: relay.signal, onEvent: (e) => e.kind === "done" && (done = e) };
     if (toolTimeoutMs > 0) options.toolTimeoutMs = toolTimeoutMs;
     const answer = (text) => ({
       text,
@@ -28,9 +47,11 @@ export function referenceLoops(runAgent) {
       messages: done && Array.isArray(done.messages) ? done.messages : [{ role: "user", content: userMsg }],
     });
     try {
-      return answer(await runAgent((messages) => model(messages, { signal }), withSignal, userMsg, options));
+      return answer(await runAgent(relayedModel, withSignal, userMsg, options));
     } catch (err) {
-      const words = String(err && err.message).replace(/^(step \d+): aborted$/, (_, step) => `${step}: ${signal.reason.message}`);
+      let words = String(err && err.message);
+      const canceled = /^step (\d+): aborted\b/.exec(words);
+      if (canceled && signal.aborted) words = `step ${Number(canceled[1]) - stepsBack}: ${signal.reason.message}`;
       throw Object.assign(new Error(words), { answer: answer("") });
     }
   };
