@@ -131,6 +131,29 @@ func TestPageExerciseCorrectLevel2LoopPassesEveryFollowUp(t *testing.T) {
 		assert.Equal(t, "pass", f.Status, "follow-up %q: %s %s", f.Name, f.Words, f.Diff)
 	}
 	p.saveScreenshot("exercise-level-2-all-pass.png")
+
+	p.clickNamed("Compare with the reference")
+	assert.Contains(t, p.text("#reference-compare .compare-reference"), "Promise.all", "level 2's reference runs the calls at once")
+	assert.Equal(t, loopSource(t, "follow-ups.js"), eval[string](p, `document.querySelector("#reference-compare .compare-yours").textContent`), "Your loop is shown beside it")
+	assert.Contains(t, p.text("#reference-compare .compare-notes"), "step N: ", "the differences that matter are called out")
+}
+
+func TestPageExerciseCompareWithTheReferenceOnceALevelPasses(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.setEditor("loop-editor", strings.Replace(correctLoop, `"Stopped: reached max steps."`, `"Stopped: reached max steps"`, 1))
+	p.check()
+	assert.False(t, p.visible("#exercise-compare"), "no reference is offered before the level passes")
+	p.setEditor("loop-editor", correctLoop)
+	p.check()
+	p.clickNamed("Compare with the reference")
+	assert.Equal(t, "true", eval[string](p, `document.querySelector("#exercise-compare button").getAttribute("aria-expanded")`), "the button says the comparison is open")
+	assert.Equal(t, correctLoop, eval[string](p, `document.querySelector("#reference-compare .compare-yours").textContent`), "Your loop is shown as written")
+	assert.Contains(t, p.text("#reference-compare .compare-reference"), "messages.push(action, { role: \"tool\", name, content: output });", "the reference appends the action itself, then the tool message")
+	assert.Contains(t, p.text("#reference-compare .compare-notes"), "exactly as the model returned it", "where the real loop appends is called out")
+	p.clickNamed("Compare with the reference")
+	assert.False(t, p.visible("#reference-compare"), "the same button closes it")
 }
 
 // hostileComment ends the correct loop in the interview's tests: the
