@@ -312,14 +312,10 @@ func (r *run) callTools(ctx context.Context, calls []Call) []Message {
 			slots <- struct{}{}
 			defer func() { <-slots }()
 			start := r.since(0)
-			f := finished{i: i, m: toolMessage(call, errorPrefix+"tool '"+call.Name+"' exited without returning", true), phase: PhaseToolError}
-			// Sent even when the tool ends its goroutine (runtime.Goexit,
-			// as t.FailNow does), so that the step never waits forever.
-			defer func() {
-				f.took = r.since(start)
-				done <- f
-			}()
-			f.m, f.phase = r.callTool(ctx, call)
+			// A tool that ends its goroutine fails its call (invoke), so
+			// every call sends, and the step never waits forever.
+			m, phase := r.callTool(ctx, call)
+			done <- finished{i: i, m: m, phase: phase, took: r.since(start)}
 		}()
 	}
 	for range calls {

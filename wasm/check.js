@@ -55,7 +55,7 @@ function isSteps(v) { return Number.isInteger(v) && v >= 0 && v <= Number.MAX_SA
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 // defaultTranscriptBytes is the transcript budget of a run that sets none:
-// 256 MiB of message content.
+// 256 MiB of messages, the model's actions as well as tool outputs.
 const defaultTranscriptBytes = 256 * 1024 * 1024;
 
 const optionNames = "{maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes}";

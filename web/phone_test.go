@@ -185,7 +185,7 @@ func TestPageEmbedAloneFoldsTheLimits(t *testing.T) {
 		assert.True(t, p.visible(sel), "%s is shown in the run bar", sel)
 	}
 	stops := p.tabThroughRunBar(t, "on the full page")
-	assert.Equal(t, []string{"user-message", "max-steps", "time-limit", "tool-timeout", "run", "step", "back", "play", "speed", "stop", "be-model"}, ids(stops),
+	assert.Equal(t, []string{"user-message", "max-steps", "time-limit", "tool-timeout", "run", "step", "back", "play", "speed", "stop", "be-model", "runbar-help-summary"}, ids(stops),
 		"Tab goes through the run bar's fields and buttons in order")
 }
 

@@ -6,9 +6,9 @@
 // wasm_exec.js in it: the sandbox frame (sandbox/sandbox.js) starts it from a blob:
 // URL that importScripts it, because the frame's origin is opaque and a
 // module worker from the site would need CORS. What a run needs besides
-// the engine (the parser, the event outbox, SES's lockdown) is evaluated
-// once the engine is ready, off the cold start's path; no user code runs
-// before it is.
+// the engine (the parser, the event outbox) is evaluated once the engine
+// is ready, off the cold start's path; the realm is frozen before the
+// worker says it is ready (worker/harden.js).
 //
 // Each worker serves a single run: the page starts a fresh one for every
 // run, so nothing a run leaves behind (timers, globals, a patched
@@ -122,18 +122,16 @@ function onPageMessage(msg) {
   }
 }
 
-// loadRunParts loads what a run needs besides the engine and then
-// freezes the realm (worker/harden.js): it settles before any user code
-// runs, since every run and grade awaits it first.
+// loadRunParts loads what a run needs besides the engine. The realm is
+// frozen already (boot, before "ready"; worker/harden.js).
 function loadRunParts() {
   if (!runParts) {
-    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js"), import("./grade-followups.js"), import("./reference-loops.js"), import("./harden.js")]).then(
-      ([compile, outbox, drive, grade, followUps, reference, harden]) => {
+    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js"), import("./grade-followups.js"), import("./reference-loops.js")]).then(
+      ([compile, outbox, drive, grade, followUps, reference]) => {
         // The real loop is taken out of user code's reach: the Exercise's
         // loop must be the learner's own, not a call of the real one.
         const runAgent = self.runAgent;
         delete self.runAgent;
-        harden.hardenRealm();
         runPartsLoaded = { ...compile, runAgent, driveModel: drive.driveModel, answerModel: drive.answerModel, gradeLoop: grade.gradeLoop, gradeFollowUps: followUps.gradeFollowUps, referenceLoops: reference.referenceLoops(runAgent), Outbox: outbox.Outbox };
         return runPartsLoaded;
       },
@@ -163,6 +161,11 @@ async function boot(msg) {
     );
     await until(() => typeof self.runAgent === "function" || goStopped !== "", READY_TIMEOUT_MS);
     if (goStopped) return; // stopped() has told the page
+    // The realm is frozen before the page hears "ready": a run posted
+    // then starts its time limit at once, and freezing it is no part of
+    // the user's code's time.
+    const { hardenRealm } = await import("./harden.js");
+    hardenRealm();
     timing.ready = at(performance.now());
     send({ type: "ready", timing });
     loadRunParts().then(warmUp, () => {}); // run() reports a failure
