@@ -6,13 +6,14 @@ WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)
 WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 WASM_ENV := GOOS=js GOARCH=wasm
 
-.PHONY: all build serve test vet test-native test-wasm test-browser test-page bench clean tools-node tools-chromium tools-axe tools-npm
+.PHONY: all build serve test vet test-native test-wasm test-browser test-page test-types bench clean tools-node tools-chromium tools-axe tools-npm
 
 all: build
 
 ## build: compile the bridge to web/site/main.wasm, copy wasm_exec.js and the loop's source beside it,
-## write the Exercise's cases.json and followups.json (level 2), and bundle the page and its worker into web/site/dist/ (npm packages from web/package-lock.json).
-build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/dist/app.js web/site/cases.json web/site/followups.json
+## write the Exercise's cases.json and followups.json (level 2), bundle the library into web/site/agentloop.js
+## and the page and its worker into web/site/dist/ (npm packages from web/package-lock.json).
+build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/agentloop.js web/site/dist/app.js web/site/cases.json web/site/followups.json
 
 # Two packages are compiled without inlining: each inlined call records a node
 # in the binary's tables for tracebacks, and these two record many. fmt runs
@@ -47,15 +48,34 @@ tools-npm: $(NPM_STAMP)
 # ES modules, what loads later (the editors) split into chunks; the worker
 # is one classic script, because the sandbox frame's opaque origin can load
 # only those without CORS (sandbox.js), and in strict mode, which SES's
-# lockdown needs and an IIFE of esbuild's does not declare. Every source of web/site is a
-# prerequisite; the outputs live in dist/.
+# lockdown needs and an IIFE of esbuild's does not declare. Every source of
+# web/site is a prerequisite, and the bridge's wasm/shape.js, which the
+# worker shares; the outputs live in dist/.
+#
+# The page imports the library (page/engine.js) by its served URL,
+# ../agentloop.js, kept as an import (--external) so that the page and
+# index.html's early <script type="module" src="agentloop.js"> are one
+# module. esbuild keeps that path as written, which is right from dist/ but
+# not from dist/chunks/: the build fails if a chunk imports it.
 ESBUILD_FLAGS := --bundle --minify --sourcemap --target=es2022 --log-level=warning
-SITE_JS := $(shell find web/site -name '*.js' -not -path 'web/site/dist/*' -not -name wasm_exec.js)
-web/site/dist/app.js: $(SITE_JS) web/site/wasm_exec.js $(NPM_STAMP)
+SITE_JS := $(shell find web/site -name '*.js' -not -path 'web/site/dist/*' -not -path 'web/site/lib/*' -not -name wasm_exec.js -not -name agentloop.js)
+web/site/dist/app.js: $(SITE_JS) wasm/shape.js web/site/wasm_exec.js $(NPM_STAMP)
 	rm -rf web/site/dist
 	web/node_modules/.bin/esbuild web/site/page/app.js $(ESBUILD_FLAGS) --splitting --format=esm \
-	  --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
+	  --external:../agentloop.js --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
+	@if grep -lE 'from ?"\.\./agentloop\.js"' web/site/dist/chunks/*.js; then \
+	  echo "these chunks import ../agentloop.js, which is not there from dist/chunks/: import page/engine.js only from page/app.js" >&2; exit 1; fi
 	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/worker.js
+
+# agentloop.js, the library a tutorial page imports (entry lib/agentloop.js):
+# one ES module with no imports, so that the main.wasm download starts as it
+# runs, with no further fetch first. Served beside it, agentloop.d.ts types
+# it for the editors of the pages that import it; the banner names it for
+# tools that look for a module's types by URL (Deno's @ts-self-types).
+LIB_JS := $(wildcard web/site/lib/*.js) web/site/run/phases.js web/site/util/defer.js
+web/site/agentloop.js: $(LIB_JS) $(NPM_STAMP)
+	web/node_modules/.bin/esbuild web/site/lib/agentloop.js $(ESBUILD_FLAGS) --format=esm --outfile=$@ \
+	  '--banner:js=/* @ts-self-types="./agentloop.d.ts" */'
 
 # The Exercise mode grades the learner's loop on agenttest's cases, computed
 # by running the real loop: one source of truth, never a copy kept by hand.
@@ -70,8 +90,8 @@ web/site/followups.json: go.mod go.sum $(wildcard agent/*.go agent/agenttest/*.g
 serve: build
 	$(GO) run ./web -addr 127.0.0.1:$(PORT) -dir web/site
 
-## test: vet, then the native, wasm (Node), page module (node --test) and browser (Chromium) tests.
-test: vet test-native test-wasm test-page
+## test: vet, then the native, wasm (Node), page module (node --test), type and browser (Chromium) tests.
+test: vet test-native test-wasm test-page test-types
 
 vet:
 	$(GO) vet ./...
@@ -89,6 +109,11 @@ test-wasm: tools-node
 test-page: tools-node $(NPM_STAMP) web/site/cases.json
 	node --test web/test/*.test.mjs
 
+# agentloop.d.ts, checked by the TypeScript compiler on a typed example of
+# a tutorial page's use (web/test/types/), as an author's editor would.
+test-types: $(NPM_STAMP)
+	web/node_modules/.bin/tsc --noEmit -p web/test/types
+
 test-browser: build tools-chromium tools-axe
 	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -v -run 'Browser|Page' ./web
 
@@ -98,6 +123,7 @@ bench: build tools-chromium
 
 clean:
 	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/cases.json web/site/followups.json
+	rm -f web/site/agentloop.js web/site/agentloop.js.map
 	rm -rf web/site/dist
 	rm -rf web/testdata/screenshots .bench web/node_modules
 

@@ -46,13 +46,9 @@ function errorText(e) {
   }
 }
 
-function isObject(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+// isObject, isModel and readTools (the shape of a model and of tools) are
+// shape.js's, shared with the playground's worker.
 function isSteps(v) { return Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER; }
-
-// loneSurrogate finds a UTF-16 surrogate without its pair: Go's strings are
-// UTF-8, in which such a name would turn into U+FFFD and could meet
-// another tool's name.
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 // defaultTranscriptBytes is the transcript budget of a run that sets none:
 // 256 MiB of messages, the model's actions as well as tool outputs.
@@ -67,43 +63,45 @@ function checkArgs(model, tools, userMsg, options) {
     maxSteps: -1, onEvent: null, signal: null, aborted: false, toolTimeoutMs: 0,
     maxTranscriptBytes: defaultTranscriptBytes,
   };
-  const read = (o, name, where) => {
+  const readOption = (o, name, where) => {
     try {
       return o[name];
     } catch (e) {
       throw new TypeError("runAgent: reading " + where + ": " + errorText(e));
     }
   };
-  if (Array.isArray(model)) {
-    args.script = model;
-  } else if (typeof model === "function") {
-    args.model = model;
-  } else {
+  if (!isModel(model)) {
     throw new TypeError("runAgent: model must be a function (messages) => action, or an array of scripted actions; got " + describe(model));
   }
+  if (Array.isArray(model)) args.script = model;
+  else args.model = model;
   if (!isObject(tools)) throw new TypeError("runAgent: tools must be an object of name → function (args) => result, got " + describe(tools));
-  try {
-    args.names = Object.keys(tools);
-  } catch (e) {
-    throw new TypeError("runAgent: reading the names of tools: " + errorText(e));
-  }
-  for (const n of args.names) {
-    if (loneSurrogate.test(n)) throw new TypeError("runAgent: tools[" + JSON.stringify(n) + "]: a tool's name must be well-formed Unicode, without a lone surrogate");
-    const f = read(tools, n, "tools[" + JSON.stringify(n) + "]");
-    if (typeof f !== "function") throw new TypeError("runAgent: tools[" + JSON.stringify(n) + "] must be a function (args) => result, got " + describe(f));
-    args.fns.push(f);
-  }
+  const read = readTools(tools);
+  if (read.problem) throw new TypeError(toolsProblem(read));
+  args.names = read.names;
+  args.fns = read.fns;
   if (typeof userMsg !== "string") throw new TypeError("runAgent: userMsg must be a string, got " + describe(userMsg));
   args.userMsg = userMsg;
   if (typeof options === "number") {
     if (!isSteps(options)) throw new RangeError("runAgent: maxSteps must be a non-negative integer, got " + describe(options));
     args.maxSteps = options;
   } else if (isObject(options)) {
-    checkOptions(args, options, read);
+    checkOptions(args, options, readOption);
   } else if (options !== undefined && options !== null) {
     throw new TypeError("runAgent: maxSteps must be a non-negative integer (or the 4th argument an options object " + optionNames + "), got " + describe(options));
   }
   return args;
+}
+
+// toolsProblem words what readTools found wrong with tools.
+function toolsProblem(p) {
+  const where = "runAgent: tools[" + JSON.stringify(p.name) + "]";
+  switch (p.problem) {
+    case "names": return "runAgent: reading the names of tools: " + errorText(p.error);
+    case "name": return where + ": a tool's name must be well-formed Unicode, without a lone surrogate";
+    case "read": return "runAgent: reading tools[" + JSON.stringify(p.name) + "]: " + errorText(p.error);
+    default: return where + " must be a function (args) => result, got " + describe(p.value);
+  }
 }
 
 function checkOptions(args, options, read) {

@@ -24,6 +24,8 @@ import (
 
 // The engine's JavaScript, compiled once when the bridge starts.
 var (
+	//go:embed shape.js
+	shapeJS string
 	//go:embed check.js
 	checkJS string
 	//go:embed engine.js
@@ -34,7 +36,7 @@ var (
 
 // engineFiles names the embedded files, in the order they are compiled.
 var engineFiles = []struct{ name, source string }{
-	{"check.js", checkJS}, {"engine.js", engineJS}, {"run-agent.js", runAgentJS},
+	{"shape.js", shapeJS}, {"check.js", checkJS}, {"engine.js", engineJS}, {"run-agent.js", runAgentJS},
 }
 
 // opHeader is the number of floats before the queued ops: n, op, a, b.

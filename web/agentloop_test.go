@@ -3,11 +3,15 @@
 package main
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"agentloop.dev/web/internal/static"
 )
 
 // tutorialFiles are a tutorial author's page, served beside
@@ -25,6 +29,7 @@ var tutorialFiles = map[string]string{
 type sandboxed struct {
 	Answer string   `json:"answer"`
 	Error  string   `json:"error"`
+	Name   string   `json:"name"` // the error's: TypeError, RangeError, Error
 	Events []string `json:"events"`
 	Ms     float64  `json:"ms"`
 }
@@ -122,11 +127,102 @@ func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
 		{`tutorial.sandboxed('// nothing yet', ` + seedTools + `, 2000)`, "The model source gives nothing: write an array of actions, or a function model(messages)."},
 		{`tutorial.sandboxed('[{ type: "final" content: "x" }]', ` + seedTools + `, 2000)`, "the model source: Unexpected token (line 1, column 18)"},
 		{`tutorial.sandboxed('while (true) {}', ` + seedTools + `, 300)`, "the model source did not finish within 300 ms"},
-		{`tutorial.sandboxed('[]', ` + seedTools + `, 2000, {maxSteps: -1})`, "runAgent: options.maxSteps must be a non-negative integer, got number -1"},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, 2000, {maxSteps: -1})`, "runAgentSandboxed: maxSteps must be a non-negative integer, got number -1"},
 		{`tutorial.sandboxed('[]', ` + seedTools + `, 2000, {toolTimeoutMs: -1})`, "runAgentSandboxed: toolTimeoutMs must be a number of milliseconds, 0 (none) or more, got number -1"},
 	} {
 		got := eval[sandboxed](p, c.call)
 		assert.Equal(t, c.want, got.Error, "%s", c.call)
 		assert.NotContains(t, got.Error, "editor", "%s: a tutorial page has no editors", c.call)
 	}
+}
+
+// runAgentSandboxed checks maxSteps as runAgent does, at once and with the
+// documented kind of error (a TypeError for what is not a number, a
+// RangeError for a number that is not a step count), not with a plain
+// Error from the worker once it has started.
+func TestAgentloopSandboxedRefusesABadMaxStepsAtOnce(t *testing.T) {
+	p := openTutorial(t)
+	const seed = `'[{ role: "assistant", type: "final", content: "hi" }]', '{}', 2000`
+	for _, c := range []struct{ maxSteps, name, want string }{
+		{`1.5`, "RangeError", "runAgentSandboxed: maxSteps must be a non-negative integer, got number 1.5"},
+		{`"3"`, "TypeError", `runAgentSandboxed: maxSteps must be a non-negative integer, got string "3"`},
+		{`-1`, "RangeError", "runAgentSandboxed: maxSteps must be a non-negative integer, got number -1"},
+		{`Infinity`, "RangeError", "runAgentSandboxed: maxSteps must be a non-negative integer, got number Infinity"},
+	} {
+		got := eval[sandboxed](p, `tutorial.sandboxed(`+seed+`, {maxSteps: `+c.maxSteps+`})`)
+		assert.Equal(t, c.want, got.Error, "maxSteps %s", c.maxSteps)
+		assert.Equal(t, c.name, got.Name, "the kind of error a tutorial's catch sees for maxSteps %s", c.maxSteps)
+		assert.Empty(t, got.Events, "maxSteps %s: the run started although its argument was bad", c.maxSteps)
+	}
+	ok := eval[sandboxed](p, `tutorial.sandboxed(`+seed+`, {maxSteps: null})`)
+	assert.Equal(t, "hi", ok.Answer, "maxSteps null is the default, as for runAgent (error %q)", ok.Error)
+}
+
+// An onEvent that throws is treated as runAgent treats it: the run goes
+// on to its answer, the first failure is logged once, and nothing keeps
+// throwing afterwards (the harness fails the test on any uncaught error).
+func TestAgentloopSandboxedOnEventThatThrowsIsLoggedOnceAndTheRunGoesOn(t *testing.T) {
+	p := openTutorial(t)
+	type outcome struct {
+		sandboxed
+		Logged []string `json:"logged"`
+		Later  int      `json:"later"`
+	}
+	got := eval[outcome](p, `(async () => {
+  const logged = [];
+  const consoleError = console.error;
+  console.error = (...args) => logged.push(args.map(String).join(" "));
+  let calls = 0;
+  try {
+    const r = await tutorial.sandboxed(
+      '[{ role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } }, { role: "assistant", type: "final", content: "The answer is 5." }]',
+      '{ add: ({ a, b }) => a + b }', 2000,
+      { onEvent(e) { calls++; throw new Error("the listener broke at " + e.kind); } });
+    const atEnd = calls;
+    // The watchdog ticks every 100 ms at this limit: a second is ten of them.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return { ...r, logged, later: calls - atEnd };
+  } finally {
+    console.error = consoleError;
+  }
+})()`)
+	assert.Empty(t, got.Error, "runAgentSandboxed rejected because onEvent threw")
+	assert.Equal(t, "The answer is 5.", got.Answer, "the run went on to its answer")
+	require.Len(t, got.Logged, 1, "the failures of onEvent are logged once per run")
+	assert.Contains(t, got.Logged[0], "runAgentSandboxed: onEvent failed; the run goes on", "the log says whose callback failed")
+	assert.Contains(t, got.Logged[0], "the listener broke at message", "the log carries what onEvent threw")
+	assert.Zero(t, got.Later, "onEvent was still called after the run had settled")
+
+	next := eval[sandboxed](p, `tutorial.sandboxed('[{ role: "assistant", type: "final", content: "again" }]', '{}', 2000)`)
+	assert.Equal(t, "again", next.Answer, "the next run works (error %q)", next.Error)
+}
+
+// A host that sends its own Content-Security-Policy with every file,
+// sandbox.html included, and allows no blob: workers, refuses the workers
+// that run the code: the run rejects promptly naming the directive to
+// add (worker-src blob:), not "the worker failed to start" or, after the
+// frame's start time-out, "is sandbox.html deployed".
+func TestAgentloopNamesAHostPolicyThatRefusesTheSandboxWorkers(t *testing.T) {
+	p := newTab(t)
+	site := static.Handler("site")
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// script-src without blob: is also worker-src's, which is unset.
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'")
+		if file, ok := tutorialFiles[r.URL.Path]; ok {
+			http.ServeFile(w, r, file)
+			return
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(host.Close)
+	p.allowConsole(`Content Security Policy|Content-Security-Policy|worker`)
+	p.do("loading the tutorial page from a host with its own policy", chromedp.Navigate(host.URL+"/agentloop-page.html"))
+	waitFor[bool](p, waitTimeout, "the tutorial's module", `typeof globalThis.tutorial === "object"`)
+
+	got := eval[sandboxed](p, `tutorial.sandboxed('[{ role: "assistant", type: "final", content: "hi" }]', '{}', 2000)`)
+	assert.Empty(t, got.Answer, "runAgentSandboxed ran although the host's policy refuses its workers")
+	assert.Contains(t, got.Error, "worker-src", "the rejection names the directive to change: %q", got.Error)
+	assert.Contains(t, got.Error, "blob:", "the rejection names what to allow: %q", got.Error)
+	assert.NotContains(t, got.Error, "deployed", "the rejection blames the deployment rather than the policy")
+	assert.Less(t, got.Ms, 5000.0, "the rejection comes at once, not after the frame's start time-out")
 }

@@ -31,7 +31,7 @@ test("bad args and missing names are refused, naming the call and the problem", 
     [[{ name: "add", args: "{a: 2}" }], /^The call's args is not valid JSON: .+/],
     [[{ name: "add", args: "" }], /^The call's args is empty; write JSON, such as \{\}\./],
     [[{ name: "add", args: "[1, 2]" }], /^The call's args must be a JSON object such as \{"a": 2\}; this is an array\./],
-    [[{ name: "add", args: "{}" }, { name: "add", args: "3" }], /^Call 2's args must be a JSON object .*this is a number\./],
+    [[{ name: "add", args: "{}" }, { name: "add", args: "3" }], /^Call 2's args must be a JSON object .*this is number 3\./],
     [[{ name: "add", args: "{}" }, { name: "  ", args: "{}" }], /^Call 2 has no tool name/],
     [[], /^Add a tool call, or give a final answer\./],
   ];

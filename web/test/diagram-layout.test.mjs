@@ -44,7 +44,7 @@ test("a model call's bar stays open until its answer", () => {
   const closed = layoutDiagram(events, 2).bars[0];
   assert.equal(closed.open, false);
   assert.equal(closed.endRow, 2);
-  assert.match(closed.label, /0\.3 ms|0\.2 ms/);
+  assert.match(closed.label, /0\.2\d? ms|0\.3\d? ms/);
 });
 
 test("parallel calls are overlapping bars in columns of their own, failures marked", () => {

@@ -2,7 +2,8 @@
 // tool name the model left out is named as missing, never "undefined".
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describeEvent, fmtCount, fmtMs, toolName } from "../site/run/phases.js";
+import { describeEvent } from "../site/run/phases.js";
+import { fmtCount, fmtMs, toolName } from "../site/util/format.js";
 import { addRun } from "./events.mjs";
 
 test("each event of a run is described", () => {

@@ -29,8 +29,9 @@ globalThis.tutorial = {
   async loadError() {
     return ready.then(() => "", (err) => err.message);
   },
-  // sandboxed runs sources in the sandbox: {answer, ms} or {error, ms}.
-  // more: further options, such as {maxSteps: -1}.
+  // sandboxed runs sources in the sandbox: {answer, events, ms} or
+  // {error, name, events, ms} (name: the error's, TypeError say). more:
+  // further options, such as {maxSteps: -1}.
   async sandboxed(model, tools, timeLimit, more = {}) {
     const t0 = performance.now();
     const events = [];
@@ -38,7 +39,7 @@ globalThis.tutorial = {
       const answer = await runAgentSandboxed({ model, tools }, "What is 2 + 3?", { timeLimit, onEvent: (e) => events.push(e.kind), ...more });
       return { answer, events, ms: performance.now() - t0 };
     } catch (err) {
-      return { error: err.message, events, ms: performance.now() - t0 };
+      return { error: err.message, name: err.name, events, ms: performance.now() - t0 };
     }
   },
 };

@@ -27,7 +27,7 @@ export function toolsSource(tools) {
 }
 
 // playgroundState returns the playground's fields for case c (the state
-// page/app.js applies).
+// page/code-state.js shows).
 export function playgroundState(c) {
   return {
     model: scriptSource(c.script),

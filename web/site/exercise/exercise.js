@@ -2,7 +2,7 @@
 // it in the worker sandbox on every case of Go's agenttest (cases.json,
 // written by make build) and shows how many pass and, for each one that
 // fails, the first difference from the real loop beside the case's inputs.
-// Hints unlock one by one. page/app.js owns the page's state and storage: this
+// Hints unlock one by one. page/code-state.js owns the page's state and storage: this
 // module reports its progress through onProgress and never saves anything
 // itself.
 
@@ -20,7 +20,7 @@ export class Exercise {
   // the ms a case may take (els.limit shows it here and changes it
   // there); progress: the saved {passed, total, hints};
   // onProgress(progress) hears every change of it; onCompileError(err)
-  // and onCheckStart() let page/app.js show an editor's error the way it does
+  // and onCheckStart() let the page show an editor's error the way it does
   // for the playground's; onOpen(c) opens case c in the playground;
   // onLoopChanged() hears that the Exercise put a level's stub in Your loop.
   constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onLoopChanged = () => {} }) {
@@ -57,7 +57,7 @@ export class Exercise {
     els.level.addEventListener("change", () => this.setLevel(levelOf(els.level.value)));
     // The limit is kept in one place, the playground's field: an edit here
     // is made there, with the events the playground's own edits send (so
-    // that page/app.js saves it and explains a wrong value there too).
+    // that the page saves it and explains a wrong value there too).
     els.limit.addEventListener("input", () => {
       limitField.value = els.limit.value;
       limitField.dispatchEvent(new Event("input"));
@@ -70,7 +70,7 @@ export class Exercise {
     this.render();
   }
 
-  // showLimit shows the playground's time limit as it is now; page/app.js calls
+  // showLimit shows the playground's time limit as it is now; the page calls
   // it whenever the Exercise is shown.
   showLimit() {
     this.els.limit.value = this.limitField.value;

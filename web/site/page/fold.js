@@ -1,5 +1,5 @@
 // A disclosure for part of the page that may fold away: the embed's run
-// bar keeps its limit fields behind a Limits button (page/app.js).
+// bar keeps its limit fields behind a Limits button (page/app.js wires it).
 
 // foldAway makes box a disclosure behind the button toggle, folded at
 // first: an embed's run bar keeps its limits there, so that the frame is

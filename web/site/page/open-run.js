@@ -5,6 +5,7 @@
 // author's code: the button is not offered and a dropped file is refused.
 
 import { byId } from "../util/dom.js";
+import { errorMessage } from "../util/format.js";
 
 // Run files are JSON text; one far larger than this is not one.
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -53,7 +54,7 @@ export function openRunFiles(onFile, onError, { locked = false } = {}) {
     try {
       text = await file.text();
     } catch (err) {
-      onError(file.name, `The file could not be read: ${err && err.message}.`);
+      onError(file.name, `The file could not be read: ${errorMessage(err)}.`);
       return;
     }
     onFile(text, file.name);

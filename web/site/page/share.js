@@ -1,6 +1,7 @@
 // Share links: the editors' state as #state=<base64url(deflate-raw(JSON))>,
 // compressed with the browser's own CompressionStream. Opening a link only
-// fills the editors; page/app.js never runs code that came from a link.
+// fills the editors; the page never runs code that came from a link
+// (page/links.js).
 
 import { pick } from "./storage.js";
 import { DEFAULT_TIME_LIMIT, checkTimeLimit } from "./fields.js";

@@ -10,8 +10,9 @@
 // (saveProgress), and so is the code the user wrote that the editors no
 // longer show: their edits of each example (KEY:example:ID) and a list of
 // their own code (KEY:own; a page from before the list kept one state, as
-// KEY:backup), and the Exercise loops a link replaced (KEY:loops). Share links (page/share.js) carry the same fields: this list is
-// the one place that names what the page keeps.
+// KEY:backup), and the Exercise loops a link replaced (KEY:loops). Share
+// links (page/share.js) carry the same fields: this list is the one place
+// that names what the page keeps.
 
 export const KEY = "agentloop:v1";
 const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode", "example"];
@@ -37,9 +38,10 @@ export class Store {
     this.shown = null;
   }
 
-  // load returns the saved state, or null when there is none.
-  load() {
-    return pickJSON(this.read(this.key));
+  // load returns the state saved under key (the store's own unless
+  // given), or null when there is none.
+  load(key = this.key) {
+    return pickJSON(this.read(key));
   }
 
   // showing tells the store that the page now shows state as it was

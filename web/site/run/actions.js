@@ -3,6 +3,8 @@
 // Model editor. Pure (no DOM); every function returns an error message
 // that names the problem instead of throwing.
 
+import { describeValue, errorMessage } from "../util/format.js";
+
 // parseJSONText parses text as JSON, or returns {error} naming where it
 // stops making sense.
 function parseJSONText(text, what) {
@@ -10,14 +12,8 @@ function parseJSONText(text, what) {
   try {
     return { value: JSON.parse(text) };
   } catch (err) {
-    return { error: `${what} is not valid JSON: ${err && err.message}.` };
+    return { error: `${what} is not valid JSON: ${errorMessage(err)}.` };
   }
-}
-
-function kindOf(v) {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  return typeof v === "object" ? "an object" : `a ${typeof v}`;
 }
 
 // parseArgs reads the args of a tool call typed as JSON: {args} or
@@ -26,7 +22,7 @@ export function parseArgs(text, what) {
   const r = parseJSONText(text, `${what}'s args`);
   if (r.error) return r;
   if (r.value === null || typeof r.value !== "object" || Array.isArray(r.value)) {
-    return { error: `${what}'s args must be a JSON object such as {"a": 2}; this is ${kindOf(r.value)}.` };
+    return { error: `${what}'s args must be a JSON object such as {"a": 2}; this is ${describeValue(r.value)}.` };
   }
   return { args: r.value };
 }
@@ -63,7 +59,7 @@ export function parseAction(text) {
   const r = parseJSONText(text, "The answer");
   if (r.error) return r;
   if (r.value === null || typeof r.value !== "object" || Array.isArray(r.value)) {
-    return { error: `The answer must be a JSON object, such as {"type": "final", "content": "..."}; this is ${kindOf(r.value)}.` };
+    return { error: `The answer must be a JSON object, such as {"type": "final", "content": "..."}; this is ${describeValue(r.value)}.` };
   }
   return { action: r.value };
 }

@@ -8,6 +8,8 @@
 // by Back. Only a window of rows ending at upto is laid out, so a
 // 10,000-step run costs what a short one does.
 
+import { clip, fmtMs, toolName } from "../util/format.js";
+
 export const LANES = ["User", "Loop", "Model", "Tools"];
 const USER = 0;
 const LOOP = 1;
@@ -37,7 +39,8 @@ function rowOf(events, i, last) {
   const row = { index: i, kind: e.kind, from: LOOP, to: LOOP, label: "", error: false, current: i === last };
   switch (e.kind) {
     case "message": {
-      const role = roleOf(events, i);
+      // Every message event says whose message it is (event.go).
+      const role = e.role;
       const m = e.message && typeof e.message === "object" ? e.message : {};
       if (role === "user") {
         Object.assign(row, { kind: "user", from: USER, to: LOOP, label: clip(`user: ${text(m.content)}`) });
@@ -45,7 +48,7 @@ function rowOf(events, i, last) {
         const what = m.type === "final" ? "final answer" : m.type === "tool" ? toolWhat(m) : `type ${text(m.type)}`;
         Object.assign(row, { kind: "append", label: clip(`append the action (${what})`) });
       } else {
-        Object.assign(row, { kind: "append", label: clip(`append the result of ${name(m.name)}`), error: e.failed === true });
+        Object.assign(row, { kind: "append", label: clip(`append the result of ${toolName(m.name)}`), error: e.failed === true });
       }
       break;
     }
@@ -58,11 +61,11 @@ function rowOf(events, i, last) {
         from: MODEL,
         to: LOOP,
         error: Boolean(e.error),
-        label: clip(e.error ? `failed: ${text(e.error)}` : `action, ${fmt(e.ms)}`),
+        label: clip(e.error ? `failed: ${text(e.error)}` : `action, ${fmtMs(e.ms)}`),
       });
       break;
     case "tool_start":
-      Object.assign(row, { kind: "tool-call", from: LOOP, to: TOOLS, label: clip(`${name(e.name)}(args)`) });
+      Object.assign(row, { kind: "tool-call", from: LOOP, to: TOOLS, label: clip(`${toolName(e.name)}(args)`) });
       break;
     case "tool_end":
       Object.assign(row, {
@@ -70,7 +73,7 @@ function rowOf(events, i, last) {
         from: TOOLS,
         to: LOOP,
         error: e.failed === true,
-        label: clip(`${name(e.name)}: ${text(e.content)}`),
+        label: clip(`${toolName(e.name)}: ${text(e.content)}`),
       });
       break;
     case "done": {
@@ -90,24 +93,9 @@ function rowOf(events, i, last) {
   return row;
 }
 
-// roleOf is the message's role as its event says, or, from an engine
-// that does not say yet, as its place says: the first message is the
-// user's, one after a model answer is the action, others are results.
-function roleOf(events, i) {
-  const e = events[i];
-  if (e.role) return e.role;
-  if (i === 0 || e.step === 0) return "user";
-  for (let k = i - 1; k >= 0; k--) {
-    const b = events[k];
-    if (b.kind === "model_end") return "assistant";
-    if (b.kind !== "message") return "tool";
-  }
-  return "user";
-}
-
 function toolWhat(m) {
   if (Array.isArray(m.calls)) return `${m.calls.length} calls`;
-  return `call ${name(m.name)}`;
+  return `call ${toolName(m.name)}`;
 }
 
 // barsOf returns the bars of the calls that run during rows from..last:
@@ -125,7 +113,7 @@ function barsOf(events, from, last) {
       startRow: row,
       endRow: last - from,
       open: true,
-      label: tool ? name(e.name) : `step ${e.step}`,
+      label: tool ? toolName(e.name) : `step ${e.step}`,
       error: false,
     };
     open.set(keyOf(e), bar);
@@ -152,7 +140,7 @@ function barsOf(events, from, last) {
       bar.open = false;
       bar.error = e.kind === "model_end" ? Boolean(e.error) : e.failed === true;
       bar.ms = e.ms;
-      bar.label = `${bar.label} ${fmt(e.ms)}`;
+      bar.label = `${bar.label} ${fmtMs(e.ms)}`;
     } else if (e.kind === "done") {
       open.clear(); // a run that ends ends its calls
     }
@@ -164,18 +152,6 @@ function keyOf(e) {
   return e.kind === "model_start" || e.kind === "model_end" ? `m${e.step}` : `t${e.step}:${e.call}`;
 }
 
-// fmt says a duration in milliseconds briefly.
-export function fmt(ms) {
-  if (!(ms >= 0)) return "";
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(2)} s`;
-}
-
-function name(v) {
-  return typeof v === "string" && v !== "" ? v : "(missing name)";
-}
-
 function text(v) {
   if (v === undefined || v === null) return "";
   if (typeof v === "string") return v;
@@ -184,9 +160,4 @@ function text(v) {
   } catch {
     return String(v);
   }
-}
-
-function clip(s, n = 48) {
-  const one = s.replace(/\s+/g, " ");
-  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 }

@@ -2,7 +2,7 @@
 // trace (every message, not only those in the DOM).
 
 import { pretty } from "../views/message-view.js";
-import { fmtCount, fmtMs, toolName } from "./phases.js";
+import { fmtCount, fmtMs, toolName } from "../util/format.js";
 import { runFileJSON } from "./runfile.js";
 import { jsValue, scriptSource } from "./actions.js";
 

@@ -4,33 +4,7 @@
 // whether a tool call failed; the page renders those, and infers nothing
 // from the text of a message or an error.
 
-// fmtMs formats a duration for people: "0.12 ms", "35 ms", "1.25 s".
-export function fmtMs(ms) {
-  if (!(ms >= 0)) return "0 ms";
-  if (ms < 1) return `${ms.toFixed(2)} ms`;
-  if (ms < 100) return `${ms.toFixed(1)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(2)} s`;
-}
-
-// fmtCount formats a whole count with thousands separators: 10,000.
-// Intl.NumberFormat would do it, but making one costs tens of milliseconds
-// on a slow machine, a long task in the middle of a run.
-export function fmtCount(n) {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-// toolName shows the name a call gave its tool: a model may give none, or
-// something other than a string.
-export function toolName(name) {
-  if (typeof name === "string") return name === "" ? "(empty name)" : name;
-  if (name === undefined || name === null) return "(missing name)";
-  try {
-    return `(name ${JSON.stringify(name) ?? String(name)})`;
-  } catch {
-    return "(unreadable name)";
-  }
-}
+import { fmtMs, toolName } from "../util/format.js";
 
 // describeEvent says what happened at event e, for the step view.
 export function describeEvent(e) {

@@ -24,6 +24,8 @@
 // This module is pure (no DOM): reading a file never throws, it returns
 // the run or an error that names what is wrong and where.
 
+import { describeValue, errorMessage } from "../util/format.js";
+
 export const RUN_FORMAT = "agentloop-run";
 export const RUN_VERSION = 1;
 
@@ -37,7 +39,7 @@ const KINDS = new Set(["message", "model_start", "model_end", "tool_start", "too
 const ROLES = new Set(["user", "assistant", "tool"]);
 
 // The run's inputs under their three names: in a run file (file), in the
-// page's run (trace: the numbers page/app.js's inputs() gives) and in its
+// page's run (trace: the numbers page/run-inputs.js gives) and in its
 // fields (field: page/storage.js's strings). An input with a value for none is
 // one older files lack: reading such a file gives none, and the field
 // shows none as empty.
@@ -82,7 +84,7 @@ export function readRunFile(text) {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { error: `This is not a run file: it is not JSON (${err && err.message}).` };
+    return { error: `This is not a run file: it is not JSON (${errorMessage(err)}).` };
   }
   return checkRunFile(value);
 }
@@ -101,7 +103,7 @@ export function checkRunFile(value) {
     };
   } catch (err) {
     // A bug here must not take the page down; say so plainly.
-    return { error: `This run file could not be read (${err && err.message}).` };
+    return { error: `This run file could not be read (${errorMessage(err)}).` };
   }
 }
 
@@ -116,23 +118,6 @@ export function runFields(inputs) {
   return out;
 }
 
-// describe names a JSON value's type for an error message.
-export function describe(v) {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  switch (typeof v) {
-    case "string":
-      return `the string ${JSON.stringify(v.length > 30 ? v.slice(0, 30) + "…" : v)}`;
-    case "number":
-    case "boolean":
-      return `${typeof v} ${v}`;
-    case "undefined":
-      return "nothing";
-    default:
-      return "an object";
-  }
-}
-
 function isObject(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
@@ -143,21 +128,21 @@ function isCount(v) {
 
 // problem returns what is wrong with a run file, or "".
 function problem(f) {
-  if (!isObject(f)) return `This is not a run file: it holds ${describe(f)}, not an object.`;
+  if (!isObject(f)) return `This is not a run file: it holds ${describeValue(f)}, not an object.`;
   if (f.format !== RUN_FORMAT) {
     return f.format === undefined
       ? `This is not a run file: it has no "format" (a run file says "format": "${RUN_FORMAT}").`
-      : `This is not a run file: its format is ${describe(f.format)}, not "${RUN_FORMAT}".`;
+      : `This is not a run file: its format is ${describeValue(f.format)}, not "${RUN_FORMAT}".`;
   }
   if (!Number.isSafeInteger(f.version) || f.version < 1) {
-    return `This run file's version is ${describe(f.version)}; it must be a whole number from 1.`;
+    return `This run file's version is ${describeValue(f.version)}; it must be a whole number from 1.`;
   }
   if (f.version > RUN_VERSION) {
     return `This run file is version ${f.version}; this page reads version ${RUN_VERSION}.`;
   }
   const inputs = inputsProblem(f.inputs);
   if (inputs) return inputs;
-  if (!Array.isArray(f.events)) return `The run file's events must be an array; it has ${describe(f.events)}.`;
+  if (!Array.isArray(f.events)) return `The run file's events must be an array; it has ${describeValue(f.events)}.`;
   if (f.events.length === 0) return "The run file has no events: there is no run to show.";
   for (let i = 0; i < f.events.length; i++) {
     const p = tooDeep(f.events[i], `events[${i}]`) || eventProblem(f.events[i], i, f.events.length);
@@ -183,28 +168,28 @@ function problem(f) {
 // forkProblem checks a file's fork (absent: not a fork).
 function forkProblem(fork) {
   if (fork === undefined) return "";
-  if (!isObject(fork)) return `The run file's fork must be an object such as {"at": 2}; it has ${describe(fork)}.`;
+  if (!isObject(fork)) return `The run file's fork must be an object such as {"at": 2}; it has ${describeValue(fork)}.`;
   if (!Number.isSafeInteger(fork.at) || fork.at < 1) {
-    return `fork.at must be the model call the run was forked at, a whole number from 1; it is ${describe(fork.at)}.`;
+    return `fork.at must be the model call the run was forked at, a whole number from 1; it is ${describeValue(fork.at)}.`;
   }
   return "";
 }
 
 function inputsProblem(inputs) {
-  if (!isObject(inputs)) return `The run file's inputs must be an object; it has ${describe(inputs)}.`;
+  if (!isObject(inputs)) return `The run file's inputs must be an object; it has ${describeValue(inputs)}.`;
   for (const [name, what] of [
     ["model", "the Model editor's code"],
     ["tools", "the Tools editor's code"],
     ["userMsg", "the user's message"],
   ]) {
-    if (typeof inputs[name] !== "string") return `inputs.${name} must be a string (${what}); it is ${describe(inputs[name])}.`;
+    if (typeof inputs[name] !== "string") return `inputs.${name} must be a string (${what}); it is ${describeValue(inputs[name])}.`;
   }
-  if (!isCount(inputs.maxSteps)) return `inputs.maxSteps must be a whole number from 0; it is ${describe(inputs.maxSteps)}.`;
+  if (!isCount(inputs.maxSteps)) return `inputs.maxSteps must be a whole number from 0; it is ${describeValue(inputs.maxSteps)}.`;
   if (typeof inputs.timeLimit !== "number" || !(inputs.timeLimit > 0) || !Number.isFinite(inputs.timeLimit)) {
-    return `inputs.timeLimit must be a number of milliseconds above 0; it is ${describe(inputs.timeLimit)}.`;
+    return `inputs.timeLimit must be a number of milliseconds above 0; it is ${describeValue(inputs.timeLimit)}.`;
   }
   if (inputs.toolTimeoutMs !== undefined && !isCount(inputs.toolTimeoutMs)) {
-    return `inputs.toolTimeoutMs must be a whole number of milliseconds from 0 (0: no limit per tool call); it is ${describe(inputs.toolTimeoutMs)}.`;
+    return `inputs.toolTimeoutMs must be a whole number of milliseconds from 0 (0: no limit per tool call); it is ${describeValue(inputs.toolTimeoutMs)}.`;
   }
   return "";
 }
@@ -236,34 +221,34 @@ function indexProblem(e, i, count) {
 // eventProblem checks the fields of event e (events[i] of n) the page reads.
 function eventProblem(e, i, n) {
   const at = `events[${i}]`;
-  if (!isObject(e)) return `${at} is ${describe(e)}, not an event object.`;
+  if (!isObject(e)) return `${at} is ${describeValue(e)}, not an event object.`;
   if (e.kind === undefined) return `${at} has no kind.`;
   if (typeof e.kind !== "string" || !KINDS.has(e.kind)) {
-    return `${at} has kind ${describe(e.kind)}, which this page does not know (it knows ${[...KINDS].join(", ")}).`;
+    return `${at} has kind ${describeValue(e.kind)}, which this page does not know (it knows ${[...KINDS].join(", ")}).`;
   }
-  if (!isCount(e.step)) return `${at} (${e.kind}) has step ${describe(e.step)}; it must be a whole number from 0.`;
-  if (e.phase !== undefined && typeof e.phase !== "string") return `${at}.phase must be a string; it is ${describe(e.phase)}.`;
+  if (!isCount(e.step)) return `${at} (${e.kind}) has step ${describeValue(e.step)}; it must be a whole number from 0.`;
+  if (e.phase !== undefined && typeof e.phase !== "string") return `${at}.phase must be a string; it is ${describeValue(e.phase)}.`;
   switch (e.kind) {
     case "message":
       if (!("message" in e)) return `${at} is a message event with no message.`;
       // The page shows a message by its role, never by guessing.
       if (e.role === undefined) return `${at} is a message event with no role.`;
-      if (!ROLES.has(e.role)) return `${at}.role is ${describe(e.role)}; it must be user, assistant or tool.`;
+      if (!ROLES.has(e.role)) return `${at}.role is ${describeValue(e.role)}; it must be user, assistant or tool.`;
       break;
     case "tool_start":
     case "tool_end":
-      if (!isCount(e.call)) return `${at} (${e.kind}) has call ${describe(e.call)}; it must be a whole number from 0.`;
-      if (typeof e.name !== "string") return `${at} (${e.kind}) has name ${describe(e.name)}; it must be the tool's name, a string.`;
-      if (e.kind === "tool_end" && typeof e.content !== "string") return `${at} (tool_end) has content ${describe(e.content)}; it must be a string.`;
+      if (!isCount(e.call)) return `${at} (${e.kind}) has call ${describeValue(e.call)}; it must be a whole number from 0.`;
+      if (typeof e.name !== "string") return `${at} (${e.kind}) has name ${describeValue(e.name)}; it must be the tool's name, a string.`;
+      if (e.kind === "tool_end" && typeof e.content !== "string") return `${at} (tool_end) has content ${describeValue(e.content)}; it must be a string.`;
       break;
     case "done":
-      if (typeof e.reason !== "string") return `${at} (done) has reason ${describe(e.reason)}; it must be a string.`;
+      if (typeof e.reason !== "string") return `${at} (done) has reason ${describeValue(e.reason)}; it must be a string.`;
       if (i !== n - 1) return `${at} is the run's done event, yet ${n - 1 - i} more events follow it.`;
       break;
   }
   for (const key of ["ms", "error", "text"]) {
     if (e[key] !== undefined && typeof e[key] !== (key === "ms" ? "number" : "string")) {
-      return `${at}.${key} must be a ${key === "ms" ? "number" : "string"}; it is ${describe(e[key])}.`;
+      return `${at}.${key} must be a ${key === "ms" ? "number" : "string"}; it is ${describeValue(e[key])}.`;
     }
   }
   return "";

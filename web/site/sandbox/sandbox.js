@@ -29,6 +29,8 @@
 //   {type: "hello"}                        this script has the port
 //   {type: "compiled"} | {type: "compile_failed", error}
 //   {type: "worker_error", id, message}    an error event of worker id's
+//   {type: "workers_refused", directive}
+//                                          this document's policy refuses blob: workers
 //   {type: "pong", seq}
 "use strict";
 
@@ -43,6 +45,17 @@
     new Response(new ReadableStream({ start: (controller) => (bytes = controller) }), { headers: { "Content-Type": "application/wasm" } }),
   );
   engine.catch(() => {});
+  // A Content-Security-Policy that the host sends with this file (on top
+  // of the one it brings) may refuse blob: workers: the page is told which
+  // directive did, so that it names what to add rather than waiting for a
+  // worker that never comes. The listener is in place before the first
+  // worker is made.
+  let refused = null;
+  document.addEventListener("securitypolicyviolation", (e) => {
+    if (refused || !String(e.blockedURI).startsWith("blob")) return;
+    refused = { type: "workers_refused", directive: String(e.effectiveDirective || e.violatedDirective) };
+    if (control) send(refused);
+  });
   // The first worker starts with the frame, so that it loads its script
   // while the page is still sending main.wasm; start hands it out.
   let spare = newWorker();
@@ -58,6 +71,7 @@
       (err) => send({ type: "compile_failed", error: describe(err) }),
     );
     send({ type: "hello" });
+    if (refused) send(refused);
   });
   parent.postMessage({ type: "agentloop-sandbox-hello" }, "*");
 

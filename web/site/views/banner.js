@@ -3,7 +3,7 @@
 // done event.
 
 import { h } from "../util/dom.js";
-import { fmtCount, fmtMs } from "../run/phases.js";
+import { fmtCount, fmtMs } from "../util/format.js";
 
 const TITLES = {
   final: "Final answer",

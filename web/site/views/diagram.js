@@ -4,8 +4,8 @@
 // current phase marked. A click on a row jumps the step view to it. Text
 // goes in through textContent only.
 
-import { LANES, MAX_COLUMNS, fmt, layoutDiagram } from "../run/diagram-layout.js";
-import { fmtCount } from "../run/phases.js";
+import { LANES, MAX_COLUMNS, layoutDiagram } from "../run/diagram-layout.js";
+import { fmtCount, fmtMs } from "../util/format.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const WIDTH = 560;
@@ -74,7 +74,7 @@ export class Diagram {
       const rect = svg("rect", { x, y: top, width: BAR, height: bottom - top, rx: 2, class: `bar${b.error ? " error" : ""}${b.open ? " open" : ""}` });
       rect.append(svg("title", {}, b.label));
       root.append(rect);
-      if (!b.open) root.append(svg("text", { x: x + BAR + 3, y: bottom - 2, class: "bar-label" }, fmt(b.ms)));
+      if (!b.open) root.append(svg("text", { x: x + BAR + 3, y: bottom - 2, class: "bar-label" }, fmtMs(b.ms)));
     }
     d.rows.forEach((row, r) => {
       const g = svg("g", {

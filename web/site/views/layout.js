@@ -103,3 +103,30 @@ export function revealInWindow(el, top) {
   const by = Math.min(r.bottom - innerHeight + 8, limit);
   if (by > 0) scrollBy(0, by);
 }
+
+// revealWithControls scrolls this document's window (never a host page's)
+// so that controls and el are on screen together: when either is off
+// screen, the controls go to the top of the screen, with el below them.
+// A phone's stepping learner thus keeps Step and what happened in view,
+// and once they are, further presses move nothing.
+export function revealWithControls(controls, el, margin = 8) {
+  if (!controls || !el) return;
+  const c = controls.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  if (r.height === 0) return; // not shown
+  if (c.top >= 0 && c.bottom <= innerHeight && r.top >= c.bottom && r.bottom <= innerHeight) return;
+  scrollBy(0, c.top - margin);
+}
+
+// fitOnScreen caps scroller's height so that it ends on the screen, with
+// margin to spare (or lifts the cap, with fit false): a phone's stepping
+// learner then sees the whole of the lit line's panel below the controls.
+// A cap under five lines is not worth it: the page scrolls instead.
+export function fitOnScreen(scroller, fit = true, margin = 8) {
+  let cap = "";
+  if (fit) {
+    const room = Math.floor(innerHeight - scroller.getBoundingClientRect().top - margin);
+    if (room >= 100) cap = `${room}px`;
+  }
+  if (scroller.style.maxHeight !== cap) scroller.style.maxHeight = cap;
+}

@@ -1,11 +1,11 @@
 // The learner's views, wired to the run view: the tabs that keep the loop
 // in view on narrow screens and in embeds, keys and autoplay for stepping,
 // the sequence diagram, what the model sees, and jumping to a message.
-// page/app.js owns the page's state; this module only follows the runner's
+// page/code-state.js owns the page's state; this module only follows the runner's
 // renders (view = render(events[0..i])) and asks the runner to move.
 
 import { byId } from "../util/dom.js";
-import { Tabs, revealIn, revealInWindow } from "./layout.js";
+import { Tabs, fitOnScreen, revealIn, revealInWindow, revealWithControls } from "./layout.js";
 import { onSteppingKeys } from "./keys.js";
 import { Playback } from "./playback.js";
 import { Diagram } from "./diagram.js";
@@ -30,6 +30,8 @@ export class Learner {
     this.diagram = new Diagram(byId("diagram"), (i) => this.jump(i));
     this.transcriptScroll = byId("transcript-scroll");
     this.loopScroll = byId("loop-scroll");
+    this.controls = document.querySelector(".runbar .controls");
+    this.phaseDetail = byId("phase-detail");
     this.list = byId("transcript");
 
     // A click on a message shows the phase that appended it.
@@ -64,7 +66,7 @@ export class Learner {
   }
 
   // onRun: a run started live; show the transcript and keep the result
-  // in view. page/app.js calls it when Run starts one; render calls it for a
+  // in view. page/run-view.js calls it when Run starts one; render calls it for a
   // run started any other way (Be the model, whose answer form is on the
   // Transcript tab; a fork).
   onRun() {
@@ -115,6 +117,12 @@ export class Learner {
     // What scrolls into view is read first, before the panels below are
     // rebuilt: reading positions after a change lays the page out again.
     if (this.follow && trace) revealIn(this.transcriptScroll, this.list.lastElementChild);
+    // Below two columns the views are below the run bar: while stepping,
+    // Step, the sentence of what happened and the loop's source (which
+    // then ends on the screen) are brought on screen together.
+    const belowControls = stepping && this.tabs.on && !this.embed && this.tabs.selected === "loop";
+    if (belowControls) revealWithControls(this.controls, this.phaseDetail);
+    fitOnScreen(this.loopScroll, belowControls);
     if (stepping) {
       // While stepping, the newest message and the lit line stay in view,
       // each within its own panel.

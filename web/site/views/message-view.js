@@ -4,7 +4,7 @@
 // reached by stepping back and forth.
 
 import { h } from "../util/dom.js";
-import { fmtCount, fmtMs, toolName } from "../run/phases.js";
+import { fmtCount, fmtMs, toolName } from "../util/format.js";
 import { CUT_PREFIX, cutReason } from "../run/trace.js";
 
 // cutNote says, under a message, that the page cut its content.

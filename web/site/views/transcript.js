@@ -5,7 +5,7 @@
 // moving the end of the window by a few messages touches a few nodes.
 
 import { messageView } from "./message-view.js";
-import { fmtCount } from "../run/phases.js";
+import { fmtCount } from "../util/format.js";
 import { messageMs } from "../run/step-time.js";
 
 

@@ -10,6 +10,10 @@
 // call, then carry the editor's line and column.
 
 import { readSource, wrap, positionInStack } from "../editor/source-form.js";
+// The shape of a model and of tools is decided once, in the bridge's
+// wasm/shape.js (a CommonJS file as esbuild and node read it): this file
+// words it for the editors.
+import { isModel, isObject, readTools } from "../../../wasm/shape.js";
 
 export const FILES = { model: "model.js", tools: "tools.js", loop: "your-loop.js" };
 
@@ -115,7 +119,7 @@ function check(value, editor, subject) {
     return `${subject} gives ${kind}; it must define a function runAgent(model, tools, userMsg, maxSteps = 10).`;
   }
   if (editor === "model") {
-    if (Array.isArray(value) || typeof value === "function") return null;
+    if (isModel(value)) return null;
     if (value === undefined) {
       return `${subject} gives nothing: write an array of actions, or a function model(messages).`;
     }
@@ -124,21 +128,23 @@ function check(value, editor, subject) {
   if (value === undefined) {
     return `${subject} gives nothing: write an object of functions, such as { add: ({a, b}) => a + b }.`;
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isObject(value)) {
     return `${subject} gives ${kind}; it must give an object of functions, such as { add: ({a, b}) => a + b }.`;
   }
-  for (const name of Object.keys(value)) {
-    let tool;
-    try {
-      tool = value[name];
-    } catch (err) {
-      return `Reading tool '${name}' failed: ${errorText(err)}`;
-    }
-    if (typeof tool !== "function") {
-      return `Tool '${name}' is ${describeType(tool)}, not a function.`;
-    }
+  const tools = readTools(value);
+  switch (tools.problem) {
+    case undefined:
+      return null;
+    case "names":
+      // Thrown by the code's own Proxy, say: compileEditor shows where.
+      throw tools.error;
+    case "name":
+      return `Tool ${JSON.stringify(tools.name)} has a name that is not well-formed Unicode (a lone surrogate).`;
+    case "read":
+      return `Reading tool '${tools.name}' failed: ${errorText(tools.error)}`;
+    default:
+      return `Tool '${tools.name}' is ${describeType(tools.value)}, not a function.`;
   }
-  return null;
 }
 
 function describeType(v) {

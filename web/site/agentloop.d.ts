@@ -1,0 +1,351 @@
+// Types of agentloop.js, the agent loop for any page from one URL, with
+// the reference of its API. Served beside agentloop.js, so an editor that
+// resolves `import ... from ".../agentloop.js"` to this file shows these
+// comments as you type. Checked by `make test-types` (web/test/types/).
+//
+//   import { runAgent, ready, runAgentSandboxed, onProgress } from "https://example.org/agentloop/agentloop.js";
+//   await ready;
+//   const answer = await runAgent(model, tools, "What is 2 + 3?", { maxSteps: 5, onEvent });
+//
+// agentloop.js finds main.wasm, wasm_exec.js, sandbox.html and
+// dist/worker.js next to itself, and starts downloading main.wasm (once
+// per page) the moment it is imported.
+
+// ---- what the model returns ----
+
+/** Token counts an action may report; the loop sums them into the `done` event. */
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+/** An action that ends the run: the run resolves with its `content`. */
+export interface FinalAction {
+  /** Kept as given; the loop appends the action as the assistant's whatever this says. */
+  role?: string;
+  type: "final";
+  content: string;
+  usage?: Partial<Usage>;
+  /** Other fields are kept, exactly as the model returned them. */
+  [field: string]: unknown;
+}
+
+/** One call of a tool action with several calls. */
+export interface ToolCall {
+  /** The tool's name: a key of the tools object. */
+  name: string;
+  /** The tool's argument, as it is (`{}` when absent). */
+  args?: Record<string, unknown>;
+  /** Copied into the tool message and the call's events. */
+  id?: string;
+}
+
+/**
+ * An action that calls tools: one (`name`, `args`, `id`) or several at the
+ * same time (`calls`, at most 1000), whose results are appended in call
+ * order. The run goes on after them.
+ */
+export interface ToolAction {
+  role?: string;
+  type: "tool";
+  name?: string;
+  args?: Record<string, unknown>;
+  id?: string;
+  calls?: ToolCall[];
+  usage?: Partial<Usage>;
+  [field: string]: unknown;
+}
+
+/** What a model returns at each step. A malformed one ends the run with `step N: malformed action: …`. */
+export type Action = FinalAction | ToolAction;
+
+// ---- the messages the model sees ----
+
+/** The first message of every run. */
+export interface UserMessage {
+  role: "user";
+  content: string;
+}
+
+/**
+ * A tool's output: a string as it is, `undefined`/`null` as `""`, anything
+ * else as its JSON; a failed call as `error: <message>` (an unknown tool:
+ * `error: unknown tool 'NAME'`).
+ */
+export interface ToolMessage {
+  role: "tool";
+  name: string;
+  content: string;
+  /** The call's id, when it had one. */
+  id?: string;
+}
+
+/**
+ * One entry of the messages array: the user's message, each action (the
+ * very object the model returned) and each tool message, in order.
+ */
+export type Message = UserMessage | Action | ToolMessage;
+
+/**
+ * The model: a function of the messages so far (one array for the whole
+ * run that only grows; treat it as read-only), or a script, an array of
+ * actions whose k-th element answers the k-th call (a call past its end
+ * rejects with `step N: model: script exhausted at step N`).
+ */
+export type Model = ((messages: readonly Message[]) => Action | Promise<Action>) | readonly Action[];
+
+/** A tool: called as a method of the tools object with the call's `args`. A throw or rejection becomes `error: <message>`. */
+export type Tool = (args: any) => unknown;
+
+/** The tools, by name (their own keys, read once when the run starts; names must be well-formed Unicode). */
+export type Tools = Record<string, Tool>;
+
+// ---- events ----
+
+/**
+ * The line of the loop (agent/loop.go, its `// phase: NAME` marks) that
+ * emitted an event.
+ */
+export type Phase =
+  | "user"
+  | "canceled_before_model"
+  | "model"
+  | "error_model"
+  | "action"
+  | "final"
+  | "error_calls"
+  | "tool"
+  | "unknown_tool"
+  | "tool_error"
+  | "tool_output"
+  | "result"
+  | "canceled_after_tools"
+  | "error_type"
+  | "max_steps";
+
+interface EventBase {
+  phase: Phase;
+  /** The 1-based model call; 0 for the user's message. */
+  step: number;
+}
+
+/** A message was appended to the messages. */
+export interface MessageAppended extends EventBase {
+  kind: "message";
+  /** Its index in the messages array. */
+  index: number;
+  /** The role the loop appended it as (an action is the assistant's whatever its own `role` says). */
+  role: "user" | "assistant" | "tool";
+  message: Message;
+  /** On tool messages: whether the call failed (unknown tool, threw, rejected, timed out, output not encodable). */
+  failed?: boolean;
+}
+
+/** The model is called with the messages. */
+export interface ModelStart extends EventBase {
+  kind: "model_start";
+}
+
+/** The model returned (or failed: `error`, e.g. `model: boom`). */
+export interface ModelEnd extends EventBase {
+  kind: "model_end";
+  ms: number;
+  error?: string;
+}
+
+/** A tool is called. */
+export interface ToolStart extends EventBase {
+  kind: "tool_start";
+  /** The call's index within its action's calls. */
+  call: number;
+  name: string;
+  id?: string;
+}
+
+/** A tool call ended; parallel calls end in completion order. */
+export interface ToolEnd extends EventBase {
+  kind: "tool_end";
+  call: number;
+  name: string;
+  id?: string;
+  content: string;
+  /** True when the loop knows the call failed; a tool that returns "error: …" has not failed. */
+  failed: boolean;
+  ms: number;
+}
+
+/** Why a run ended. `timeout` and `crashed` come from runAgentSandboxed's guard only. */
+export type Reason = "final" | "max_steps" | "model_error" | "canceled" | "timeout" | "crashed";
+
+/** The last event of every run. */
+export interface Done {
+  kind: "done";
+  /** Absent when runAgentSandboxed's guard ended the run outside any call of the loop. */
+  phase?: Phase;
+  step: number;
+  reason: Reason;
+  /** What the run resolved with; `""` when it failed. */
+  text: string;
+  steps: number;
+  ms: number;
+  /** Each step's milliseconds. */
+  stepMs: number[];
+  usage?: Usage;
+  /**
+   * The whole transcript. From runAgentSandboxed, a string that counts
+   * them instead (the message events carried each one).
+   */
+  messages?: Message[] | string;
+  /** The rejection's message. */
+  error?: string;
+  /** Set when runAgentSandboxed's guard made this event up: the worker was killed (timeout, crashed) or stopped. */
+  madeUp?: true;
+  /** The call the guard was waiting for when it killed the worker. */
+  call?: { kind: "model" | "tool" | "eval"; step: number; name?: string; editor: string };
+}
+
+/** Every event of a run, in order, ending with `done`. Each is a plain object. */
+export type AgentEvent = MessageAppended | ModelStart | ModelEnd | ToolStart | ToolEnd | Done;
+
+/**
+ * Hears each event before whatever comes next runs. If it throws, or
+ * returns a promise that rejects, that is logged once per run and the
+ * run goes on.
+ */
+export type OnEvent = (event: AgentEvent) => void | Promise<void>;
+
+// ---- runAgent ----
+
+/** runAgent's options; a bad one rejects at once with a TypeError or RangeError that names it. */
+export interface RunOptions {
+  /** Model calls at most: a non-negative integer (default 10, also for null; 0 never calls the model). */
+  maxSteps?: number | null;
+  onEvent?: OnEvent;
+  /** Aborting it ends the run: it rejects with an Error named AbortError (`step 3: aborted`, `cause` the signal's reason). */
+  signal?: AbortSignal;
+  /**
+   * Milliseconds a tool call may take (0, the default: no limit); a slower
+   * one gives `error: tool 'NAME' timed out after 20ms`. It stops waiting
+   * only for a tool that returns a promise.
+   */
+  toolTimeoutMs?: number;
+  /**
+   * How much message content (UTF-16 code units of the user's message and
+   * the tool messages) a run may collect: a non-negative integer or
+   * Infinity, default 268435456 (256 MiB). Past it the run rejects with
+   * `step N: the transcript reached its budget of … bytes (maxTranscriptBytes)`.
+   */
+  maxTranscriptBytes?: number;
+}
+
+/**
+ * Runs the agent loop on this page's thread, once main.wasm is loaded
+ * here (it waits for `ready`).
+ *
+ * Resolves with the final action's content, or exactly
+ * `Stopped: reached max steps.` when the steps run out. Rejects with a
+ * TypeError or RangeError for a bad argument (the model is never called),
+ * `step 2: model: <message>` (with `cause`) when the model throws,
+ * `step 2: malformed action: …`, the transcript budget's error, or an
+ * AbortError. Unknown tools and failing tools do not reject: the model
+ * sees `error: …` and the run goes on.
+ *
+ * @param maxStepsOrOptions maxSteps, or the options object.
+ */
+export function runAgent(model: Model, tools: Tools, userMsg: string, maxStepsOrOptions?: number | null | RunOptions): Promise<string>;
+
+/**
+ * Resolves when runAgent can run on this page: main.wasm loaded and its Go
+ * program started here. Lazy: nothing starts on the page's thread until it
+ * is awaited (or runAgent is called), so a page that only uses
+ * runAgentSandboxed never runs Go itself. Rejects naming what a
+ * Content-Security-Policy must allow (`'wasm-unsafe-eval'`, `'unsafe-eval'`
+ * in script-src) when it refuses.
+ */
+export const ready: PromiseLike<void>;
+
+// ---- the engine's loading ----
+
+/** The engine's loading, as onProgress reports it. */
+export type Progress =
+  /** total is 0 when the host sends no Content-Length (or compresses). */
+  | { phase: "download"; received: number; total: number }
+  | { phase: "compile" }
+  | { phase: "ready" }
+  | { phase: "failed"; error: string };
+
+/**
+ * Calls fn with the engine's loading progress now and at every change
+ * (the same for the page's runAgent and the sandbox: whichever is ready
+ * first). Returns a function that stops the calls.
+ */
+export function onProgress(fn: (progress: Progress) => void): () => void;
+
+// ---- runAgentSandboxed ----
+
+/** Source text, as the playground's editors hold it. */
+export interface Sources {
+  /** Evaluates to an array of actions or a function model(messages). */
+  model: string;
+  /** Evaluates to an object of functions, such as `{ add: ({a, b}) => a + b }`. */
+  tools: string;
+}
+
+/**
+ * runAgentSandboxed's options. A bad one rejects at once with a TypeError
+ * (not the kind of value wanted) or a RangeError (out of range) that names
+ * it, e.g. `runAgentSandboxed: maxSteps must be a non-negative integer, got number 1.5`.
+ */
+export interface SandboxedOptions {
+  /** As runAgent's: a non-negative integer, default 10 (also for null). */
+  maxSteps?: number | null;
+  /** As runAgent's: 0 (none, the default) or more milliseconds. */
+  toolTimeoutMs?: number;
+  /**
+   * Milliseconds each model or tool call, and each source's evaluation,
+   * may take before the guard kills the worker (more than 0 and finite,
+   * default 2000). It holds for synchronous code too.
+   */
+  timeLimit?: number;
+  /** As runAgent's: each event of the run, in order; a throw is logged once per run and the run goes on. */
+  onEvent?: OnEvent;
+}
+
+/** How runAgentSandboxed rejects when the run ended without an answer: `event` is its `done` event. */
+export interface SandboxedError extends Error {
+  event?: Done;
+}
+
+/**
+ * Evaluates the sources in a fresh worker, in a hidden sandboxed frame
+ * with an opaque origin and no network (sandbox.html, which the first call
+ * adds to the page unless its markup holds
+ * `<iframe data-agentloop-sandbox sandbox="allow-scripts" src=".../sandbox.html" hidden>`),
+ * and runs the loop there under the runaway guard.
+ *
+ * Resolves with the answer. Rejects with a {@link SandboxedError} whose
+ * message is the reason: the runaway call (`tool 'spin' at step 1 did not
+ * return within 2000 ms`), the source's error (`the model source:
+ * Unexpected token (line 1, column 18)`), a crash of the frame, or the
+ * loop's own rejection; or, when a Content-Security-Policy refuses the
+ * frame or its workers, with the directive to add (frame-src for the
+ * page, worker-src blob: for sandbox.html).
+ */
+export function runAgentSandboxed(sources: Sources, userMsg: string, options?: SandboxedOptions): Promise<string>;
+
+// ---- the playground's engine ----
+
+/**
+ * The pool of sandbox workers behind runAgentSandboxed, which the
+ * playground uses as its engine. Its requests and handlers are the
+ * playground's own (see lib/sandbox.js) and may change with it: a
+ * tutorial page wants runAgentSandboxed.
+ */
+export class Sandbox {
+  constructor(options?: { onStatus?: (state: "loading" | "ready" | "failed", detail: string) => void });
+  /** "loading", "ready" or "failed" (with detail). */
+  readonly status: "loading" | "ready" | "failed";
+  readonly detail: string;
+  /** Settles when the first worker is ready, or failed to be. */
+  readonly started: Promise<void>;
+}

@@ -1,0 +1,41 @@
+// The run's inputs, read from the fields beside the editors: the code,
+// the user's message and the loop's limits. A bad value in a number field
+// is explained beside it when the user leaves the field, and the
+// explanation goes as soon as the value is good again.
+
+import { byId } from "../util/dom.js";
+import { checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
+
+// runInputs returns inputs({quiet}): the run's inputs ({model, tools,
+// userMessage, maxSteps, timeLimitMs, toolTimeoutMs}, as run/trace.js
+// keeps them), or null after explaining what is wrong ({quiet: true}
+// only checks). editors: {model, tools}; fields: the inputs
+// {userMessage, maxSteps, timeLimit, toolTimeoutMs}.
+export function runInputs(editors, fields) {
+  const checked = [
+    [fields.maxSteps, checkMaxSteps, byId("max-steps-error")],
+    [fields.timeLimit, checkTimeLimit, byId("time-limit-error")],
+    [fields.toolTimeoutMs, checkToolTimeout, byId("tool-timeout-error")],
+  ];
+  for (const [input, check, errorEl] of checked) {
+    input.addEventListener("change", () => showFieldError(input, errorEl, check(input.value).error || ""));
+    input.addEventListener("input", () => {
+      if (!check(input.value).error) showFieldError(input, errorEl, "");
+    });
+  }
+
+  return function inputs({ quiet = false } = {}) {
+    const results = checked.map(([input, check]) => check(input.value));
+    if (!quiet) checked.forEach(([input, , errorEl], k) => showFieldError(input, errorEl, results[k].error || ""));
+    if (results.some((r) => r.error)) return null;
+    const [steps, limit, perTool] = results;
+    return {
+      model: editors.model.value,
+      tools: editors.tools.value,
+      userMessage: fields.userMessage.value,
+      maxSteps: steps.value,
+      timeLimitMs: limit.value,
+      toolTimeoutMs: perTool.value,
+    };
+  };
+}

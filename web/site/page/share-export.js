@@ -1,0 +1,50 @@
+// Share, export and the embed's "Open in the full playground": the
+// buttons that carry the page's code or its run elsewhere. None of them
+// runs anything; a link opened elsewhere runs only when its reader presses
+// Run or Check.
+
+import { byId } from "../util/dom.js";
+import { encodeState } from "./share.js";
+import { copyText } from "./clipboard.js";
+import { notice } from "./notice.js";
+import { download, transcriptJSON, transcriptMarkdown } from "../run/export.js";
+
+// shareAndExport wires the buttons: onButton(id, action) adds a click
+// handler; code: the CodeState; runner: the run view; readonly: whether
+// the page is locked (it offers no Exercise). It returns
+// scheduleEmbedLink(), which brings the embed's link up to date with what
+// the editors show.
+export function shareAndExport({ onButton, code, runner, readonly }) {
+  onButton("share", async () => {
+    // An Exercise link carries the learner's loop alone; a playground link
+    // the playground's fields. Each opens in its mode.
+    const { loop, mode, ...fields } = code.read();
+    const exercising = mode === "exercise" && !readonly;
+    const payload = await encodeState(exercising ? { loop, mode } : { ...fields, mode });
+    const search = new URLSearchParams(location.search);
+    search.delete("autorun");
+    const query = search.toString();
+    history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}#state=${payload}`);
+    const copied = await copyText(location.href, "Share link");
+    if (copied) notice(`Link copied. Whoever opens it sees your code; nothing runs until they press ${exercising ? "Check" : "Run"}.`);
+  });
+
+  onButton("export-json", async () => {
+    if (runner.trace) download("agentloop-run.json", await transcriptJSON(runner.trace), "application/json");
+  });
+
+  onButton("copy-markdown", async () => {
+    if (!runner.trace) return;
+    if (await copyText(transcriptMarkdown(runner.trace), "Transcript as Markdown")) notice("Transcript copied as Markdown.");
+  });
+
+  // In an embed, "Open in the full playground" carries the code along.
+  let timer = 0;
+  return function scheduleEmbedLink() {
+    if (!code.embed) return;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      byId("open-full").href = `${location.pathname}#state=${await encodeState(code.read())}`;
+    }, 200);
+  };
+}

@@ -1,0 +1,88 @@
+// A tutorial page's use of agentloop.js, typed: make test-types checks it
+// against web/site/agentloop.d.ts with tsc --noEmit. In mistakes(), each
+// line under an expect-error directive is a mistake the declarations must
+// catch: tsc fails when one of them compiles.
+
+import { onProgress, ready, runAgent, runAgentSandboxed } from "../../site/agentloop.js";
+import type { Action, AgentEvent, Message, Model, SandboxedError, Tools } from "../../site/agentloop.js";
+
+const script: Action[] = [
+  { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
+  { role: "assistant", type: "final", content: "The answer is 5." },
+];
+
+const tools: Tools = {
+  add: ({ a, b }: { a: number; b: number }) => a + b,
+  async weather({ city }: { city: string }) {
+    return { city, sky: "clear" };
+  },
+};
+
+// A model as a function: it reads the last message to decide.
+const model: Model = (messages: readonly Message[]): Action => {
+  const last = messages[messages.length - 1];
+  if (last.role === "tool") return { type: "final", content: `The answer is ${last.content}.` };
+  return { type: "tool", calls: [{ name: "add", args: { a: 2, b: 3 }, id: "c1" }] };
+};
+
+// What an event says, as a status line would put it.
+function describe(e: AgentEvent): string {
+  switch (e.kind) {
+    case "message":
+      return `${e.role} message ${e.index}${e.failed ? " (failed)" : ""}`;
+    case "model_start":
+      return `step ${e.step}: the model is called`;
+    case "model_end":
+      return e.error ? `the model failed: ${e.error}` : `the model answered in ${e.ms} ms`;
+    case "tool_start":
+      return `tool ${e.name} (call ${e.call})`;
+    case "tool_end":
+      return `${e.name} gave ${e.content.length} characters${e.failed ? ", failed" : ""}`;
+    case "done":
+      return `${e.reason} after ${e.steps} steps: ${e.text || e.error || ""}`;
+  }
+}
+
+export async function tutorial(out: HTMLElement): Promise<void> {
+  const stop = onProgress((p) => {
+    if (p.phase === "download") out.textContent = `${p.received} of ${p.total || "?"} bytes`;
+    else if (p.phase === "failed") out.textContent = p.error;
+    else out.textContent = p.phase;
+  });
+  await ready;
+  stop();
+
+  const controller = new AbortController();
+  const answer: string = await runAgent(script, tools, "What is 2 + 3?", {
+    maxSteps: 5,
+    onEvent: (e) => console.log(describe(e)),
+    signal: controller.signal,
+    toolTimeoutMs: 500,
+    maxTranscriptBytes: Infinity,
+  });
+  await runAgent(model, tools, "What is 2 + 3?", 3);
+  out.textContent = answer;
+
+  try {
+    await runAgentSandboxed({ model: "[{ type: 'final', content: 'hi' }]", tools: "({})" }, "Hello", { timeLimit: 500, onEvent: (e) => console.log(e.kind) });
+  } catch (err) {
+    const event = (err as SandboxedError).event;
+    if (event && (event.reason === "timeout" || event.reason === "crashed")) out.textContent = `stopped: ${event.error}`;
+  }
+}
+
+export function mistakes(): void {
+  // @ts-expect-error an action's type is "final" or "tool"
+  const wrongType: Action = { type: "answer", content: "x" };
+  // @ts-expect-error a final action's content is a string
+  const wrongContent: Action = { type: "final", content: 5 };
+  // @ts-expect-error runAgentSandboxed takes source text, not the model itself
+  runAgentSandboxed({ model: script, tools: "({})" }, "Hi");
+  // @ts-expect-error the user's message is a string
+  runAgent(script, tools, { content: "Hi" });
+  // @ts-expect-error timeLimit is a number of milliseconds
+  runAgentSandboxed({ model: "[]", tools: "({})" }, "Hi", { timeLimit: "2s" });
+  // @ts-expect-error onProgress reports objects with a phase
+  onProgress((p: string) => p);
+  void [wrongType, wrongContent];
+}
