@@ -204,6 +204,9 @@ func TestPageInterviewStartedReloadedAndEndedReportsItsStages(t *testing.T) {
 	assert.Contains(t, p.text("#interview-report .report-code"), "function runAgent(model, tools, userMsg, { maxSteps = 10 } = {})", "the report keeps the final code")
 	assert.Contains(t, p.text("#interview-report .report-revealed"), "model and tool get the loop's ctx", "the report reveals the cases")
 	assert.True(t, p.visible("#show-hint"), "the hints come back once the interview ends")
+	for _, v := range p.axeSerious(t) {
+		t.Errorf("axe-core with the Interview report: %s", v)
+	}
 
 	p.reload()
 	p.openExerciseIfHidden()
@@ -265,4 +268,25 @@ func TestPageInterviewRevealsEachFollowUpAsThePreviousPassesUntilAllPass(t *test
 	}
 	waitFor[bool](p, waitTimeout, "the Interview report", `document.querySelector("#interview-report").checkVisibility()`)
 	assert.Contains(t, p.text("#interview-report .report-summary"), "because every stage passed", "the interview ends once every stage passes")
+}
+
+func TestPageExerciseLevel2GradeCannotBeRewrittenByPrototypeSetters(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.chooseLevel("2 · Follow-ups")
+	// A loop that answers at once without calling the model: it passes no
+	// follow-up's case, however its record is tampered with.
+	p.setEditor("loop-editor", renamingPrelude+`async function runAgent(model, tools, userMsg) {
+  return { text: "", usage: { input_tokens: 0, output_tokens: 0 }, messages: [] };
+}`)
+	summary := p.check()
+	assert.Regexp(t, fmt.Sprintf(`^0 of %d cases pass`, followUpsCount()), summary,
+		"setters on Array.prototype must not turn a level-2 record into a pass")
+	for _, f := range p.followUps() {
+		assert.Equal(t, "fail", f.Status, "follow-up %q", f.Name)
+	}
+	for _, v := range p.axeSerious(t) {
+		t.Errorf("axe-core at level 2: %s", v)
+	}
 }

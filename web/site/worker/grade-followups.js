@@ -240,7 +240,11 @@ async function playCase(loop, c, barrierWaitMs) {
     } else if (!(err instanceof ErrorType) || BUG_ERRORS.some((E) => err instanceof E)) {
       end.threw = describe(err);
     } else {
-      end.error = describe(err.message);
+      try {
+        end.error = String(err.message);
+      } catch (e) {
+        end.error = `an error whose message cannot be read (${describe(e)})`;
+      }
       let answer = null;
       try {
         answer = err.answer;
