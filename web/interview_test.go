@@ -79,9 +79,14 @@ func TestPageExerciseLevelControlOffersTheFollowUps(t *testing.T) {
 	assert.Contains(t, stub, "async function runAgent(model, tools, userMsg, { maxSteps = 10, toolTimeoutMs = 0, signal } = {}) {",
 		"an untouched Your loop becomes level 2's stub, with its signature")
 	assert.True(t, p.visible("#exercise-statement-2"), "level 2's statement is shown")
+	p.clickNamed("Show a hint")
+	assert.Contains(t, p.text("#hints"), "await it", "level 2 has hints of its own")
 
 	p.reload()
 	assert.Equal(t, "2", p.value("#exercise-level"), "a reload keeps the level")
+	assert.Equal(t, 1, eval[int](p, `document.querySelectorAll("#hints li").length`), "a reload keeps level 2's hint shown")
+	p.chooseLevel("1 · The loop")
+	assert.Zero(t, eval[int](p, `document.querySelectorAll("#hints li").length`), "level 1 counts its hints apart")
 }
 
 func TestPageExerciseNeverAwaitingLoopFailsTheAsyncFollowUp(t *testing.T) {

@@ -8,7 +8,7 @@
 
 import { h } from "../util/dom.js";
 import { show } from "./check.js";
-import { HINTS, STUB, STUB_LEVEL_2 } from "./text.js";
+import { HINTS, HINTS_LEVEL_2, STUB, STUB_LEVEL_2 } from "./text.js";
 import { renderCompare } from "./compare.js";
 import { FOLLOW_UP_MIN_LIMIT_MS, fillLevelSelect, followUpVerdicts, grade, levelOf, loadLevel, renderFollowUps } from "./level.js";
 import { isDisabled, setDisabled } from "../views/runner.js";
@@ -18,7 +18,8 @@ export class Exercise {
   // engine: the Engine; editor: the Your loop Editor; els: the section's
   // elements; limitField: the playground's Time limit field, which holds
   // the ms a case may take (els.limit shows it here and changes it
-  // there); progress: the saved {passed, total, hints};
+  // there); progress: the saved {passed, total, hints, hints2, level}
+  // (hints2: those of level 2 shown);
   // onProgress(progress) hears every change of it; onCompileError(err)
   // and onCheckStart() let the page show an editor's error the way it does
   // for the playground's; onOpen(c) opens case c in the playground;
@@ -40,7 +41,8 @@ export class Exercise {
     this.interview = null;
     this.comparing = false; // the reference is shown beside Your loop
     this.job = null; // the check in flight
-    this.hints = Math.min(progress.hints || 0, HINTS.length);
+    // The hints shown, by level.
+    this.shownHints = { 1: Math.min(progress.hints || 0, HINTS.length), 2: Math.min(progress.hints2 || 0, HINTS_LEVEL_2.length) };
     // The last check: failures by case, or the saved counts after a reload.
     this.last = progress.total ? { passed: progress.passed || 0, total: progress.total, failures: null, stopped: null, restored: true, level: this.level } : null;
     this.compileError = false;
@@ -82,7 +84,16 @@ export class Exercise {
   }
 
   get progress() {
-    return { passed: this.last ? this.last.passed : 0, total: this.last ? this.last.total : 0, hints: this.hints, level: this.level };
+    return { passed: this.last ? this.last.passed : 0, total: this.last ? this.last.total : 0, hints: this.shownHints[1], hints2: this.shownHints[2], level: this.level };
+  }
+
+  // hintList is the hints of the level shown.
+  get hintList() {
+    return this.level === 2 ? HINTS_LEVEL_2 : HINTS;
+  }
+
+  get hints() {
+    return this.shownHints[this.level];
   }
 
   // setLevel switches the level: the last Check was of the other level's
@@ -177,8 +188,8 @@ export class Exercise {
   }
 
   showHint() {
-    if (this.hints >= HINTS.length) return;
-    this.hints++;
+    if (this.hints >= this.hintList.length) return;
+    this.shownHints[this.level]++;
     this.onProgress(this.progress);
     this.render();
     const shown = this.els.hints.lastElementChild;
@@ -190,7 +201,8 @@ export class Exercise {
     setDisabled(els.check, this.job !== null);
     // Stop is for a check under way (not while the cases load, a moment).
     setDisabled(els.stop, !this.job || this.job === "loading");
-    setDisabled(els.showHint, this.hints >= HINTS.length);
+    const hints = this.hintList;
+    setDisabled(els.showHint, this.hints >= hints.length);
     setDisabled(els.level, this.job !== null || this.interview !== null);
     // An interview hides the hints and the cases until it ends.
     const hiding = this.interview !== null;
@@ -198,10 +210,11 @@ export class Exercise {
     els.hintCount.hidden = hiding;
     els.statement.hidden = this.level !== 1;
     els.statement2.hidden = this.level !== 2;
-    els.hintCount.textContent = this.hints ? `${this.hints} of ${HINTS.length} hints shown` : `${HINTS.length} hints, from a nudge to nearly the answer`;
+    els.hintCount.textContent = this.hints ? `${this.hints} of ${hints.length} hints shown` : `${hints.length} hints, from a nudge to nearly the answer`;
     els.hints.hidden = this.hints === 0 || hiding;
-    if (els.hints.children.length !== this.hints) {
-      els.hints.replaceChildren(...HINTS.slice(0, this.hints).map((text) => h("li", { className: "hint-text", text })));
+    if (els.hints.children.length !== this.hints || els.hints.dataset.level !== String(this.level)) {
+      els.hints.dataset.level = String(this.level);
+      els.hints.replaceChildren(...hints.slice(0, this.hints).map((text) => h("li", { className: "hint-text", text })));
     }
     els.summary.textContent = this.summary();
     this.renderBanner();

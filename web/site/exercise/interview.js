@@ -82,7 +82,14 @@ export class Interview {
   // start begins an interview at the classic loop.
   async start() {
     if (this.exercise.job) return;
-    const followUps = (await this.exercise.loadCases(2)).followUps;
+    let followUps;
+    try {
+      followUps = (await this.exercise.loadCases(2)).followUps;
+    } catch (err) {
+      this.els.stage.textContent = `The interview could not start: ${err.message}`;
+      this.els.stage.hidden = false;
+      return;
+    }
     const at = this.now();
     const minutes = minutesOf(this.els.minutes.value);
     this.els.minutes.value = String(minutes);

@@ -73,3 +73,12 @@ async function runAgent(model, tools, userMsg, { maxSteps = 10, toolTimeoutMs = 
   return { text: "Stopped: reached max steps.", usage, messages };
 }
 `;
+
+// HINTS_LEVEL_2 are level 2's hints, from a nudge to nearly the answer.
+export const HINTS_LEVEL_2 = [
+  "Every model and tool call returns a promise: await it. Hand the run's signal on to each: model(messages, { signal }), tools[name](args, { signal }).",
+  "Before each model call, and again after a step's tool messages are appended, check signal.aborted; then throw new Error(`step ${step}: ${signal.reason.message}`) with err.answer = { text: \"\", usage, messages }.",
+  "A tool action's calls are action.calls, or the action itself when it has none. Start them all at once with Promise.all(calls.map(run)): its results come back in call order, whatever order they end in.",
+  "For a timeout, race the tool's promise against a timer that rejects with `tool '${name}' timed out after ${toolTimeoutMs}ms`, and give the tool AbortSignal.any([signal, timer.signal]) so it can stop too.",
+  "Add each action's usage before you look at its type: usage.input_tokens += action.usage?.input_tokens ?? 0, and the same for output_tokens; resolve with { text, usage, messages }.",
+];

@@ -164,8 +164,8 @@ export class Store {
   }
 
   // saveProgress keeps the Exercise's progress: {passed, total, hints,
-  // level}, whole numbers (the cases passed at the last Check, of how
-  // many, the hints shown and the level chosen).
+  // hints2, level}, whole numbers (the cases passed at the last Check, of
+  // how many, the hints shown at each level and the level chosen).
   saveProgress(progress) {
     this.write(`${this.key}:exercise`, JSON.stringify(pickProgress(progress)));
   }
@@ -191,7 +191,7 @@ export class Store {
 // pickProgress keeps the progress's known fields, as whole numbers from 0.
 function pickProgress(v) {
   const out = {};
-  for (const f of ["passed", "total", "hints", "level"]) {
+  for (const f of ["passed", "total", "hints", "hints2", "level"]) {
     const n = Number(v[f]);
     if (Number.isInteger(n) && n >= 0) out[f] = n;
   }
