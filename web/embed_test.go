@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 
 	"agentloop.dev/web/internal/static"
@@ -44,6 +45,43 @@ func TestPageEmbedTellsItsHostItsHeight(t *testing.T) {
 		"the iframe is as tall as the embed's document")
 	assert.Equal(t, fmt.Sprintf("%vpx", last.Height), eval[string](p, `document.querySelector("#frame").style.height`),
 		"the README's host script sized the iframe from the message")
+}
+
+// A small frame (360x300) asks its host for the height its content needs,
+// not the frame's own, and with the README's host script the reader then
+// sees Run's whole result without scrolling inside the frame.
+func TestPageSmallEmbedAsksForTheHeightItNeedsAndShowsTheAnswer(t *testing.T) {
+	script, err := os.ReadFile("testdata/embed-host.js")
+	require.NoError(t, err)
+	host := serveHostPage(t, "/small-host.html", `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>A tutorial with a small frame</title><link rel="icon" href="data:,"></head><body>
+<iframe id="frame" src="/?embed=1#example=add" title="agentloop playground: the add example" width="360" height="300"></iframe>
+<script>`+string(script)+`</script></body></html>`)
+	p := newPage(t)
+	p.do("opening the tutorial page", chromedp.EmulateViewport(900, 2400), chromedp.Navigate(host))
+	const doc = `document.querySelector("#frame").contentDocument`
+	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load", doc+` && `+doc+`.body && `+doc+`.body.dataset.engine === "ready"`)
+	waitFor[bool](p, waitTimeout, "the embed to ask for more than its 300 px", `heightMessages.some((m) => m.height > 300)`)
+
+	eval[chromedp.Void](p, doc+`.querySelector("#run").click()`)
+	waitFor[bool](p, waitTimeout, "the run's final answer in the frame", `!!`+doc+`.querySelector(`+js(finalAnswerSel)+`)`)
+	waitFor[bool](p, waitTimeout, "the frame to settle at the height its content needs",
+		`(() => { const f = document.querySelector("#frame"); const last = heightMessages.at(-1); return !!last && f.clientHeight === last.height; })()`)
+	type seen struct {
+		Frame  float64 `json:"frame"`
+		Answer rect    `json:"answer"`
+		Banner rect    `json:"banner"`
+		Scroll rect    `json:"scroll"`
+	}
+	got := eval[seen](p, `(() => { const d = `+doc+`; const r = `+rectJS+`;
+		return {frame: document.querySelector("#frame").clientHeight, answer: r(d.querySelector(`+js(finalAnswerSel)+`)),
+			banner: r(d.querySelector("#stop-banner")), scroll: r(d.querySelector("#transcript-scroll"))}; })()`)
+	assert.Greater(t, got.Frame, 300.0, "the host grew the frame from the embed's report")
+	for name, r := range map[string]rect{"the final answer": got.Answer, "the stop banner": got.Banner} {
+		assert.True(t, r.Top >= 0 && r.Bottom <= got.Frame+0.5, "%s (y %.0f–%.0f) is inside the %.0f px frame", name, r.Top, r.Bottom, got.Frame)
+	}
+	assert.True(t, got.Answer.Bottom <= got.Scroll.Bottom+0.5, "the final answer (bottom %.0f) is not hidden below the transcript's edge (%.0f)", got.Answer.Bottom, got.Scroll.Bottom)
+	p.saveScreenshot("embed-small-frame-grown.png")
 }
 
 func TestPageThemeOptionOverridesTheSystemScheme(t *testing.T) {

@@ -239,7 +239,7 @@ func TestPageToolOutputWithHTMLIsShownAsText(t *testing.T) {
 func TestPageMaxStepsFieldIsValidated(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
-	for _, bad := range []string{"-1", "2.5", "100001", ""} {
+	for _, bad := range []string{"-1", "2.5", "100001"} {
 		t.Run(fmt.Sprintf("%q", bad), func(t *testing.T) {
 			p.use(t)
 			p.setValue("#max-steps", bad)
@@ -260,6 +260,12 @@ func TestPageMaxStepsFieldIsValidated(t *testing.T) {
 	assert.Equal(t, "max_steps", b.Reason, "the banner said %q", b.Text)
 	assert.Contains(t, b.Text, "Stopped: reached max steps.")
 	assert.Equal(t, 3, p.view().Transcript.count(func(m msg) bool { return m.Role == "assistant" }), "max steps 3 allows three model calls")
+
+	// Empty is the loop's default, 10 model calls.
+	p.setValue("#max-steps", "")
+	b = p.run().Banner
+	assert.Equal(t, "max_steps", b.Reason, "with max steps empty the banner said %q", b.Text)
+	assert.Equal(t, 10, p.view().Transcript.count(func(m msg) bool { return m.Role == "assistant" }), "an empty max steps is the loop's default of 10 model calls")
 
 	// Zero is valid, as in the library: the model is never called.
 	p.setValue("#max-steps", "0")

@@ -24,6 +24,7 @@ import { playgroundState } from "../exercise/case.js";
 import { CodeState } from "./code-state.js";
 import { ExamplesMenu } from "./examples-menu.js";
 import { linkOpener } from "./links.js";
+import { listenToHost } from "./host-messages.js";
 import { makeEditors, upgradeEditors } from "./editors.js";
 import { editorErrors } from "./editor-errors.js";
 import { runInputs } from "./run-inputs.js";
@@ -32,6 +33,7 @@ import { runView, onButton } from "./run-view.js";
 import { timeTravel } from "./time-travel.js";
 import { shareAndExport } from "./share-export.js";
 import { engineStatus } from "./engine-status.js";
+import { idle } from "../util/defer.js";
 
 const opts = readOptions();
 document.body.classList.toggle("embed", opts.embed);
@@ -155,7 +157,13 @@ new Interview({
   save: (state) => store.saveInterview(state),
 });
 
-timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly });
+// A dropped file that is no run file may be a provider's conversation.
+const otherFile = (text, name) => Boolean(page.realApi && page.realApi.openConversationText(text, name));
+timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly, otherFile });
+// "As a real API" and "Compare runs" come once the page is idle: they bring the parser.
+idle()
+  .then(() => import("../api/mount.js"))
+  .then(({ mountRealApi }) => (page.realApi = mountRealApi({ runner, code, locked: opts.readonly })));
 const scheduleEmbedLink = shareAndExport({ onButton, code, runner, readonly: opts.readonly });
 
 // edited follows every edit of the user's: in an editor or a field. It is
@@ -183,3 +191,4 @@ openLink(opts, { atLoad: true }).finally(() => {
   scheduleEmbedLink();
 });
 addEventListener("hashchange", () => openLink(readOptions()));
+if (opts.embed) listenToHost(openLink, () => code.read().example);

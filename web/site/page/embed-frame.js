@@ -1,21 +1,71 @@
-// What an embedded page (?embed=1) tells the page that frames it: its
-// height, whenever it changes, so the host can size the iframe to fit
-// (README, "Embed in a tutorial"). The message carries the height alone,
-// never anything the reader typed.
+// What an embedded page (?embed=1) tells the page that frames it: the
+// height its content needs, whenever that changes, so the host can size
+// the iframe to fit (web/README.md, "Embed in a tutorial"). The message
+// carries the height alone, never anything the reader typed.
+//
+// The embed lays itself out in the frame's height: its views scroll
+// within their panels, so the document is always as tall as the frame.
+// What it needs is that height plus what its shown scrollers hide below
+// their edge, and plus what does not fit at all (a frame too short for
+// the run bar): a host that applies it shows the whole result, and the
+// report then stays put, because nothing is hidden any more.
 
 export const HEIGHT_MESSAGE = "agentloop:height";
 
+// MAX_REPORTED_HEIGHT bounds the report, so that a run of ten thousand
+// messages asks for a tall frame, not for a page of a million pixels.
+export const MAX_REPORTED_HEIGHT = 2400;
+
+// SCROLLERS are the embed's views that scroll within their panels.
+const SCROLLERS = ".layout .transcript-scroll, .layout .code-scroll";
+
+// neededHeight returns the height, in CSS pixels, that doc's content
+// needs to show without scrolling inside the frame.
+export function neededHeight(doc = document) {
+  const root = doc.documentElement;
+  const shown = Math.ceil(root.getBoundingClientRect().height);
+  let hidden = 0;
+  for (const s of doc.querySelectorAll(SCROLLERS)) {
+    if (s.checkVisibility()) hidden = Math.max(hidden, s.scrollHeight - s.clientHeight);
+  }
+  const overflow = Math.max(0, doc.body.scrollHeight - doc.body.clientHeight);
+  return Math.min(MAX_REPORTED_HEIGHT, shown + hidden + overflow);
+}
+
 // reportHeight posts {type: "agentloop:height", height} to the parent
-// window now and whenever the document's height changes.
+// window now and whenever the height the content needs changes: the
+// frame resizes, a view's content grows or shrinks, a tab shows another.
 export function reportHeight(doc = document, parent = window.parent) {
   if (!parent || parent === doc.defaultView) return;
   let last = -1;
+  let queued = false;
   const send = () => {
-    const height = Math.ceil(doc.documentElement.getBoundingClientRect().height);
+    queued = false;
+    const height = neededHeight(doc);
     if (height === last) return;
     last = height;
     parent.postMessage({ type: HEIGHT_MESSAGE, height }, "*");
   };
-  new ResizeObserver(send).observe(doc.documentElement);
+  // Measured after the change is laid out, once per frame at most.
+  const soon = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(send);
+  };
+  const sizes = new ResizeObserver(soon);
+  sizes.observe(doc.documentElement);
+  const watch = () => {
+    for (const s of doc.querySelectorAll(SCROLLERS)) {
+      sizes.observe(s);
+      for (const child of s.children) sizes.observe(child);
+    }
+  };
+  watch();
+  // A view's content may be replaced (a new run's transcript list), and
+  // a tab shows another view: both are seen as changes of the DOM.
+  new MutationObserver(() => {
+    watch();
+    soon();
+  }).observe(doc.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "hidden"] });
   send();
 }

@@ -15,10 +15,17 @@ function wholeNumber(text) {
   return Number.isInteger(n) ? n : NaN;
 }
 
-// checkMaxSteps returns {value} or {error}.
-export function checkMaxSteps(text) {
+// DEFAULT_MAX_STEPS is the loop's own default (agent.DefaultMaxSteps),
+// what an empty Max steps field means.
+export const DEFAULT_MAX_STEPS = 10;
+
+// checkMaxSteps returns {value} or {error}. An empty field is the loop's
+// default; badInput says the field holds text that is not a number (a
+// number field then reads as empty).
+export function checkMaxSteps(text, { badInput = false } = {}) {
   const t = String(text).trim();
-  if (t === "") return { error: "Enter max steps: a whole number from 0 to 100,000 (the loop's default is 10; 0 never calls the model)." };
+  if (badInput) return { error: "Max steps must be a whole number from 0 to 100,000; what is typed is not a number." };
+  if (t === "") return { value: DEFAULT_MAX_STEPS };
   const n = wholeNumber(t);
   if (!Number.isInteger(n) || n < 0 || n > MAX_STEPS_LIMIT) {
     return { error: `Max steps must be a whole number from 0 to 100,000; "${t}" is not.` };

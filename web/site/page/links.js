@@ -36,7 +36,10 @@ export function linkOpener({ code, store, readonly, run, runAtPhase }) {
   const embed = code.embed;
   const failed = (wrong) => notice(`${wrong} ${code.shownInstead()}`);
 
-  return async function openLink(opts, { atLoad = false } = {}) {
+  // host: the request came from the page that frames an embed
+  // (page/host-messages.js); it may ask for a run, as ?autorun=1 does at
+  // load.
+  return async function openLink(opts, { atLoad = false, host = false } = {}) {
     if (!atLoad && opts.state !== null && embed && readonly) return;
     if (!atLoad && opts.state === null && !opts.example) return;
     let saved = null;
@@ -70,13 +73,19 @@ export function linkOpener({ code, store, readonly, run, runAtPhase }) {
       // example, whatever it has become, so it keeps the example's
       // title, marked "(edited)".
       const edits = embed && !(atLoad && opts.autorun) ? store.load(code.keyFor(example.id)) : null;
+      // What a notice said of the link before is about what this one
+      // replaces.
+      if (!atLoad) hideNotice();
       code.replaceCode(
         { ...base, ...(edits || stateOf(example)), example: example.id },
         // An embed's edits stay where they are, under the example's key.
         { why: `The example "${example.title}"`, before: embed ? null : before, continues: example.id, loaded: true },
       );
       if (wrong) failed(wrong);
-      if (atLoad) runAsked(opts, example);
+      // A link followed on the open page (a host's "look at this step")
+      // opens its phase as at load; ?autorun=1 is the page's address, not
+      // the link's, and runs only at load, or when the host asks.
+      runAsked(atLoad || host ? opts : { ...opts, autorun: false }, example);
       return;
     }
     if (atLoad) code.start(saved ? { ...defaultState(), ...saved } : defaultState());
@@ -88,7 +97,7 @@ export function linkOpener({ code, store, readonly, run, runAtPhase }) {
     if (wrong) failed(wrong);
   };
 
-  // runAsked runs example, shown at load, as the address asks: at once
+  // runAsked runs example, shown by a link, as the address asks: at once
   // (?autorun=1) or at a phase (#phase=N). It runs only the example's own
   // code: an embed that holds the reader's edits of it runs nothing, and
   // says so.

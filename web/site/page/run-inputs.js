@@ -17,15 +17,18 @@ export function runInputs(editors, fields) {
     [fields.timeLimit, checkTimeLimit, byId("time-limit-error")],
     [fields.toolTimeoutMs, checkToolTimeout, byId("tool-timeout-error")],
   ];
+  // A number field reads as empty when what is typed is not a number:
+  // its validity tells the two apart.
+  const checkField = (input, check) => check(input.value, { badInput: Boolean(input.validity && input.validity.badInput) });
   for (const [input, check, errorEl] of checked) {
-    input.addEventListener("change", () => showFieldError(input, errorEl, check(input.value).error || ""));
+    input.addEventListener("change", () => showFieldError(input, errorEl, checkField(input, check).error || ""));
     input.addEventListener("input", () => {
-      if (!check(input.value).error) showFieldError(input, errorEl, "");
+      if (!checkField(input, check).error) showFieldError(input, errorEl, "");
     });
   }
 
   return function inputs({ quiet = false } = {}) {
-    const results = checked.map(([input, check]) => check(input.value));
+    const results = checked.map(([input, check]) => checkField(input, check));
     if (!quiet) checked.forEach(([input, , errorEl], k) => showFieldError(input, errorEl, results[k].error || ""));
     if (results.some((r) => r.error)) return null;
     const [steps, limit, perTool] = results;

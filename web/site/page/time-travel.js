@@ -15,8 +15,10 @@ import { notice } from "./notice.js";
 // timeTravel wires them to the run view: code, the CodeState; runner and
 // transcript, the run view's; inputs, the run's inputs
 // (page/run-inputs.js); onButton, page/run-view.js's; readonly, whether
-// the editors are locked (nothing may replace their code).
-export function timeTravel({ code, runner, transcript, inputs, onButton, readonly }) {
+// the editors are locked (nothing may replace their code); otherFile(text,
+// name) may open a dropped file that is no run file (a provider's
+// conversation, api/mount.js) and reports whether it did.
+export function timeTravel({ code, runner, transcript, inputs, onButton, readonly, otherFile = () => false }) {
   const beModel = new BeModel({
     runner,
     locked: readonly,
@@ -42,6 +44,7 @@ export function timeTravel({ code, runner, transcript, inputs, onButton, readonl
   // its events.
   const openRun = (text, name) => {
     const file = readRunFile(text);
+    if (file.error && otherFile(text, name)) return;
     if (file.error) {
       notice(`Could not open ${name}: ${file.error}`);
       return;
