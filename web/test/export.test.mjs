@@ -147,7 +147,9 @@ test("contents the page cut are marked as cut in the run file and the Markdown",
       { kind: "message", phase: "result", role: "tool", failed: false, step: s, index: s, message: { role: "tool", name: "big", content: out(s) } },
     );
   }
-  const t = new Trace({ userMessage: "go", maxSteps: 3 }, { fullBudget: 150_000 });
+  // Room for three of the contents and the few other characters of their
+  // messages (a message's role and name count too).
+  const t = new Trace({ userMessage: "go", maxSteps: 3 }, { fullBudget: 150_100 });
   t.push(events);
   const file = JSON.parse(await transcriptJSON(t));
   const results = file.events.filter((e) => e.kind === "message" && e.role === "tool");
