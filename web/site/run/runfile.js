@@ -215,7 +215,7 @@ function tooDeep(v, at) {
 // its index.
 function indexProblem(e, i, count) {
   if (e.kind !== "message" || e.index === undefined || e.index === count) return "";
-  return `events[${i}] is message ${count} of the run (counting from 0), yet its index is ${describe(e.index)}: a message event's index is its place among the run's messages.`;
+  return `events[${i}] is message ${count} of the run (counting from 0), yet its index is ${describeValue(e.index)}: a message event's index is its place among the run's messages.`;
 }
 
 // eventProblem checks the fields of event e (events[i] of n) the page reads.
