@@ -189,12 +189,17 @@ func TestPageInterviewStartedReloadedAndEndedReportsItsStages(t *testing.T) {
 	assert.NotContains(t, summary, "0 of 0", "level 2's Check grades the revealed follow-up")
 	assert.Empty(t, p.followUps(), "the follow-ups' verdicts stay hidden during an interview")
 
+	startedAt := `JSON.parse(localStorage.getItem("agentloop:v1:interview")).startedAt`
+	before := eval[float64](p, startedAt)
+	leftBefore := eval[string](p, timeLeft)
 	p.reload()
 	p.openExerciseIfHidden()
 	assert.Contains(t, p.text("#interview-stage"), "Stage 2 of", "a reload resumes the interview at its stage")
 	assert.False(t, p.visible("#show-hint"), "hints stay hidden after a reload")
+	assert.Equal(t, before, eval[float64](p, startedAt), "a reload resumes the interview, never starts another")
 	left := eval[string](p, timeLeft)
-	assert.Regexp(t, `^(29|28):\d\d$`, left, "the timer goes on from where it was")
+	assert.Regexp(t, `^(30:00|29:\d\d|28:\d\d)$`, left, "the timer counts from the interview's start")
+	assert.LessOrEqual(t, left, leftBefore, "the timer goes on from where it was, not from the full time")
 
 	p.clickNamed("End interview")
 	waitFor[bool](p, waitTimeout, "the Interview report", `document.querySelector('section[aria-labelledby="interview-report-heading"]').checkVisibility()`)
@@ -294,4 +299,21 @@ func TestPageExerciseLevel2GradeCannotBeRewrittenByPrototypeSetters(t *testing.T
 	for _, v := range p.axeSerious(t) {
 		t.Errorf("axe-core at level 2: %s", v)
 	}
+}
+
+func TestPageInterviewEndsWhenTheTimeIsUp(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.openExercise()
+	p.setValue("#interview-minutes", "5")
+	p.clickNamed("Start interview")
+	waitFor[bool](p, waitTimeout, "the interview to start", `document.querySelector("#interview-stage").checkVisibility()`)
+	// Six minutes pass while the tab is closed.
+	eval[chromedp.Void](p, `(() => { const k = "agentloop:v1:interview"; const s = JSON.parse(localStorage.getItem(k));
+		s.startedAt -= 6 * 60000; s.stages[0].startedAt -= 6 * 60000; localStorage.setItem(k, JSON.stringify(s)); })()`)
+	p.reload()
+	p.openExerciseIfHidden()
+	waitFor[bool](p, waitTimeout, "the Interview report", `document.querySelector("#interview-report").checkVisibility()`)
+	assert.Contains(t, p.text("#interview-report .report-summary"), "because time is up", "a reload after the time ran out ends the interview")
+	assert.Equal(t, "true", eval[string](p, `document.querySelector("#interview-end").getAttribute("aria-disabled")`), "End interview is unavailable once it has ended")
 }
