@@ -6,14 +6,15 @@ WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)
 WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 WASM_ENV := GOOS=js GOARCH=wasm
 
-.PHONY: all build serve test vet test-native test-wasm test-browser test-page test-types bench clean tools-node tools-chromium tools-axe tools-npm
+.PHONY: all build goengine serve test vet test-native test-wasm test-browser test-page test-types bench clean tools-node tools-chromium tools-axe tools-npm
 
 all: build
 
 ## build: compile the bridge to web/site/main.wasm, copy wasm_exec.js and the loop's source beside it,
 ## write the Exercise's cases.json and followups.json (level 2), bundle the library into web/site/agentloop.js
-## and the page and its worker into web/site/dist/ (npm packages from web/package-lock.json).
-build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/agentloop.js web/site/dist/app.js web/site/cases.json web/site/followups.json
+## and the page and its workers into web/site/dist/ (npm packages from web/package-lock.json), and prepare the
+## Go Exercise's engine in web/site/go/ (see goengine).
+build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/agentloop.js web/site/dist/app.js web/site/cases.json web/site/followups.json goengine
 
 # Two packages are compiled without inlining: each inlined call records a node
 # in the binary's tables for tracebacks, and these two record many. fmt runs
@@ -66,13 +67,14 @@ web/site/dist/app.js: $(SITE_JS) wasm/shape.js web/site/wasm_exec.js $(NPM_STAMP
 	@if grep -lE 'from ?"\.\./agentloop\.js"' web/site/dist/chunks/*.js; then \
 	  echo "these chunks import ../agentloop.js, which is not there from dist/chunks/: import page/engine.js only from page/app.js" >&2; exit 1; fi
 	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/worker.js
+	web/node_modules/.bin/esbuild web/site/worker/go-grader.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/go-worker.js
 
 # agentloop.js, the library a tutorial page imports (entry lib/agentloop.js):
 # one ES module with no imports, so that the main.wasm download starts as it
 # runs, with no further fetch first. Served beside it, agentloop.d.ts types
 # it for the editors of the pages that import it; the banner names it for
 # tools that look for a module's types by URL (Deno's @ts-self-types).
-LIB_JS := $(wildcard web/site/lib/*.js) web/site/run/phases.js web/site/util/defer.js
+LIB_JS := $(wildcard web/site/lib/*.js) web/site/util/format.js web/site/util/defer.js
 web/site/agentloop.js: $(LIB_JS) $(NPM_STAMP)
 	web/node_modules/.bin/esbuild web/site/lib/agentloop.js $(ESBUILD_FLAGS) --format=esm --outfile=$@ \
 	  '--banner:js=/* @ts-self-types="./agentloop.d.ts" */'
@@ -85,6 +87,26 @@ web/site/cases.json: go.mod go.sum $(wildcard agent/*.go agent/agenttest/*.go we
 # Level 2, the interviewer's follow-ups, computed the same way.
 web/site/followups.json: go.mod go.sum $(wildcard agent/*.go agent/agenttest/*.go web/cmd/cases/*.go)
 	$(GO) run ./web/cmd/cases -followups -o $@
+
+# The Go Exercise compiles a learner's loop.go in the browser with Go's own
+# compiler and linker, built for js/wasm from this Go's GOROOT, unchanged,
+# and links it with package archives from the go command's build cache
+# (web/cmd/goengine packs them, with the harness and a manifest whose URLs
+# carry content hashes). The compiler and linker depend only on the Go
+# version, so they are rebuilt only when it changes; the archives and the
+# manifest when the library, the harness or the packer do.
+GO_ENGINE := web/site/go
+GO_VERSION_FILE := $(firstword $(wildcard $(GOROOT)/VERSION) $(GOROOT)/bin/go)
+GO_ENGINE_SOURCES := $(filter-out %_test.go,$(wildcard agent/*.go agent/agenttest/*.go web/goexercise/*/*.go web/cmd/goengine/*.go))
+
+goengine: $(GO_ENGINE)/manifest.json
+
+$(GO_ENGINE)/compile.wasm $(GO_ENGINE)/link.wasm: $(GO_ENGINE)/%.wasm: $(GO_VERSION_FILE)
+	@mkdir -p $(@D)
+	$(WASM_ENV) $(GO) build -trimpath -ldflags="-s -w" -o $@ cmd/$*
+
+$(GO_ENGINE)/manifest.json: $(GO_ENGINE)/compile.wasm $(GO_ENGINE)/link.wasm go.mod go.sum $(GO_ENGINE_SOURCES)
+	$(GO) run ./web/cmd/goengine -go $(GO) -o $(GO_ENGINE)
 
 ## serve: build, then serve web/site/ on 127.0.0.1:$(PORT) until Ctrl+C.
 serve: build
@@ -124,7 +146,7 @@ bench: build tools-chromium
 clean:
 	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/cases.json web/site/followups.json
 	rm -f web/site/agentloop.js web/site/agentloop.js.map
-	rm -rf web/site/dist
+	rm -rf web/site/dist $(GO_ENGINE)
 	rm -rf web/testdata/screenshots .bench web/node_modules
 
 # Installers. $(call need,COMMAND,PACKAGE,WHO): when COMMAND is missing, install

@@ -349,3 +349,17 @@ export class Sandbox {
   /** Settles when the first worker is ready, or failed to be. */
   readonly started: Promise<void>;
 }
+
+/**
+ * Starts a worker of the playground's Go Exercise in the sandbox frame
+ * (see exercise/go-sandbox.js), with `port` its channel to the page and
+ * `engine` the downloaded Go compiler, linker and archives. Like Sandbox,
+ * the playground's own, and it may change with it. Returns a function that
+ * terminates the worker.
+ */
+export function startGoWorker(
+  port: MessagePort,
+  engine: object,
+  onError: (message: string) => void,
+  onCrash: (reason: string) => void,
+): () => void;

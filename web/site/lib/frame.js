@@ -121,12 +121,13 @@ class Frame {
 
   // startWorker starts a worker in the frame whose channel to the page is
   // port; onError(message) hears its error events, onCrash(reason, lost)
-  // that the frame is gone. It returns the worker's id. (A frame that
-  // failed is no longer current, so none is asked for a worker.)
-  startWorker(port, onError, onCrash) {
+  // that the frame is gone; kind is "js" (dist/worker.js) or "go" (the Go
+  // Exercise's dist/go-worker.js). It returns the worker's id. (A frame
+  // that failed is no longer current, so none is asked for a worker.)
+  startWorker(port, onError, onCrash, kind = "js") {
     const id = this.nextID++;
     this.workers.set(id, { onError, onCrash });
-    this.control.postMessage({ type: "start", id, port, timeOrigin: performance.timeOrigin, postedAt: performance.now() }, [port]);
+    this.control.postMessage({ type: "start", id, port, kind, timeOrigin: performance.timeOrigin, postedAt: performance.now() }, [port]);
     return id;
   }
 

@@ -21,13 +21,20 @@
 //   {type: "wasm", chunk} ... {type: "wasm_end"}
 //                                          main.wasm as it downloads, compiled
 //                                          once here while it streams in
-//   {type: "start", id, port, timeOrigin, postedAt}
-//                                          start worker id; port is its channel to the page
+//   {type: "start", id, port, timeOrigin, postedAt, kind?}
+//                                          start worker id; port is its channel to the page;
+//                                          kind "go": a Go Exercise worker (dist/go-worker.js),
+//                                          handed the Go engine once it is compiled
+//   {type: "go_engine", manifest, compile, link, archives, harness}
+//                                          the Go Exercise's engine, downloaded by the page
+//                                          (see worker/go-engine.js): compile.wasm and
+//                                          link.wasm compiled here once, for every Go worker
 //   {type: "terminate", id}
 //   {type: "ping", seq}
 // To the page:
 //   {type: "hello"}                        this script has the port
 //   {type: "compiled"} | {type: "compile_failed", error}
+//   {type: "go_compiled"} | {type: "go_compile_failed", error}
 //   {type: "worker_error", id, message}    an error event of worker id's
 //   {type: "workers_refused", directive}
 //                                          this document's policy refuses blob: workers
@@ -36,7 +43,11 @@
 
 (() => {
   const workerScript = new URL("dist/worker.js", location.href).href;
-  const workerURL = URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(workerScript)});`], { type: "text/javascript" }));
+  const blobWorker = (script) => URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(script)});`], { type: "text/javascript" }));
+  const workerURL = blobWorker(workerScript);
+  const goWorkerURL = blobWorker(new URL("dist/go-worker.js", location.href).href);
+  // The Go Exercise's engine, compiled once it comes (null until asked).
+  let goEngine = null;
   const workers = new Map();
   let control = null;
   // main.wasm, compiled as its chunks come (workers may start before).
@@ -88,7 +99,11 @@
         bytes.close();
         break;
       case "start":
-        start(msg);
+        if (msg.kind === "go") startGo(msg);
+        else start(msg);
+        break;
+      case "go_engine":
+        if (!goEngine) goEngine = compileGoEngine(msg);
         break;
       case "terminate": {
         const w = workers.get(msg.id);
@@ -135,6 +150,45 @@
         if (workers.get(id) === w) w.worker.postMessage({ type: "engine", module, port, timeOrigin, postedAt }, [port]);
       },
       () => {}, // compile_failed has told the page
+    );
+  }
+
+  // compileGoEngine compiles the Go Exercise's compiler and linker, and
+  // resolves to what each Go worker gets.
+  function compileGoEngine({ manifest, compile, link, archives, harness }) {
+    const compiled = Promise.all([WebAssembly.compile(compile), WebAssembly.compile(link)]).then(([c, l]) => ({
+      manifest,
+      compile: c,
+      link: l,
+      archives,
+      harness,
+    }));
+    compiled.then(
+      () => send({ type: "go_compiled" }),
+      (err) => send({ type: "go_compile_failed", error: describe(err) }),
+    );
+    return compiled;
+  }
+
+  // startGo starts a Go Exercise worker, handed the engine once compiled.
+  function startGo({ id, port }) {
+    if (!goEngine) return send({ type: "worker_error", id, message: "the Go engine has not been sent to the sandbox" });
+    const w = { worker: null, id, error: "" };
+    try {
+      w.worker = new Worker(goWorkerURL, { name: "agentloop Go Exercise" });
+    } catch (err) {
+      return send({ type: "worker_error", id, message: `the sandbox could not start a worker: ${describe(err)}` });
+    }
+    w.worker.addEventListener("error", (ev) => {
+      ev.preventDefault();
+      send({ type: "worker_error", id, message: ev.message || "the Go worker failed" });
+    });
+    workers.set(id, w);
+    goEngine.then(
+      (engine) => {
+        if (workers.get(id) === w) w.worker.postMessage({ type: "go_engine", engine, port }, [port]);
+      },
+      () => {}, // go_compile_failed has told the page
     );
   }
 

@@ -1,0 +1,124 @@
+// Package grade runs a learner's agent loop on every case of
+// agenttest.Cases with agenttest's own checker, and writes what happened as
+// JSON lines, one report per line, for the Go Exercise's worker to read.
+//
+// The reports are, in order:
+//
+//	{"type":"case_start","index":0,"name":"one tool then final"}
+//	{"type":"case_end","index":0,"name":"one tool then final","passed":true}
+//	{"type":"case_end","index":1,"name":"...","passed":false,
+//	 "difference":"case \"...\": model call 2 saw ...","panicAt":"loop.go:12"}
+//	{"type":"done","passed":56,"total":57}
+//
+// A case_start comes before the loop runs the case, so that a watchdog can
+// name a case that never ends. The difference is agenttest.Case.Check's, word
+// for word. panicAt is set when the loop panicked (and the panic was not the
+// model stopping a loop that called it too often): the file and line in the
+// learner's package where it did.
+package grade
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path"
+	"runtime"
+	"strings"
+
+	"agentloop.dev/agent/agenttest"
+)
+
+// A Report is what Run writes about one case, at its start or its end.
+type Report struct {
+	// Type is "case_start" or "case_end".
+	Type string `json:"type"`
+	// Index is the case's index in agenttest.Cases (case_start, case_end).
+	Index int `json:"index"`
+	// Name is the case's name (case_start, case_end).
+	Name string `json:"name,omitempty"`
+	// Passed says whether the loop did what the reference did (case_end).
+	Passed bool `json:"passed,omitempty"`
+	// Difference is agenttest's first difference (a failed case_end).
+	Difference string `json:"difference,omitempty"`
+	// PanicAt is "file.go:LINE" in the learner's package where the loop
+	// panicked (a failed case_end).
+	PanicAt string `json:"panicAt,omitempty"`
+}
+
+// summary is the last line Run writes: how many cases passed, of how many.
+type summary struct {
+	Type        string `json:"type"` // "done"
+	PassedCount int    `json:"passedCount"`
+	Total       int    `json:"total"`
+}
+
+// Run checks loop on each case in turn and writes a Report per line to w.
+// learnerPkg is the import path of the learner's package, whose frames
+// locate a panic. It returns the first error writing to w.
+func Run(w io.Writer, loop agenttest.Loop, cases []agenttest.Case, learnerPkg string) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	passed := 0
+	for i, c := range cases {
+		if err := enc.Encode(Report{Type: "case_start", Index: i, Name: c.Name}); err != nil {
+			return fmt.Errorf("grade: reporting the start of case %q: %w", c.Name, err)
+		}
+		var panicAt string
+		diff := c.Check(locatePanics(loop, learnerPkg, &panicAt))
+		end := Report{Type: "case_end", Index: i, Name: c.Name, Passed: diff == nil}
+		if diff != nil {
+			end.Difference, end.PanicAt = diff.Error(), panicAt
+		} else {
+			passed++
+		}
+		if err := enc.Encode(end); err != nil {
+			return fmt.Errorf("grade: reporting the end of case %q: %w", c.Name, err)
+		}
+	}
+	if err := enc.Encode(summary{Type: "done", PassedCount: passed, Total: len(cases)}); err != nil {
+		return fmt.Errorf("grade: reporting the summary: %w", err)
+	}
+	return nil
+}
+
+// locatePanics returns loop, which on a panic records in *at where in the
+// learner's package it happened and panics again with the same value, so
+// that agenttest sees and words the panic as it would without it.
+func locatePanics(loop agenttest.Loop, learnerPkg string, at *string) agenttest.Loop {
+	return func(model agenttest.Model, tools map[string]agenttest.Tool, userMsg string, maxSteps int) string {
+		defer func() {
+			if v := recover(); v != nil {
+				if !stoppedByModel(v) {
+					*at = panicSite(learnerPkg)
+				}
+				panic(v)
+			}
+		}()
+		return loop(model, tools, userMsg, maxSteps)
+	}
+}
+
+// stoppedByModel reports whether v is the panic with which agenttest's model
+// stops a loop that calls it too often: no panic of the learner's.
+func stoppedByModel(v any) bool {
+	err, ok := v.(error)
+	return ok && strings.HasPrefix(err.Error(), "agenttest:")
+}
+
+// panicSite returns "file.go:LINE" of the innermost frame of learnerPkg on
+// the panicking goroutine's stack, or "" when there is none. Called from a
+// deferred function while panicking, the stack still holds the frames the
+// panic unwinds.
+func panicSite(learnerPkg string) string {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
+	for {
+		f, more := frames.Next()
+		if strings.HasPrefix(f.Function, learnerPkg+".") {
+			return fmt.Sprintf("%s:%d", path.Base(f.File), f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}

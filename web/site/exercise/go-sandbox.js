@@ -1,0 +1,98 @@
+// Checks a Go Exercise loop.go in the sandbox frame: downloads the Go
+// engine once (nothing of it is fetched before the first Check), starts a
+// fresh Go worker per Check (worker/go-grader.js) and keeps a watchdog on
+// it, so that a case that never ends (for {}) is stopped, named, and the
+// next Check starts clean.
+//
+// checkGoSandboxed(source, {onMessage, onProgress, caseTimeLimitMs, base})
+// returns {stop, done}. onMessage hears what the worker posts (see
+// worker/go-check.js: phase, compile_error, case_start, output, case_end,
+// crashed, done) and, from here,
+//   {type: "timeout", index, name, ms}  case index ran longer than the limit
+//   {type: "failed", error}            the engine or the frame failed
+//   {type: "end"}                      last, once
+// onProgress({phase: "download", loaded, total}) hears the first Check's
+// download, then {phase: "compile"} while the frame compiles the engine.
+// base is the engine's folder (default: go/ beside the page).
+
+import { downloadEngine } from "../worker/go-engine.js";
+import { startGoWorker } from "../page/engine.js";
+
+// How long the compile and link of one Check may take, and the engine's
+// first compile in the frame: the first Check on a slow machine is slow.
+const BUILD_LIMIT_MS = 180000;
+const TICK_MS = 50;
+
+let downloading = null;
+
+function download(base, onProgress) {
+  if (!downloading) {
+    downloading = downloadEngine(base, { onProgress });
+    downloading.catch(() => {
+      downloading = null; // the next Check tries again
+    });
+  }
+  return downloading;
+}
+
+export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = () => {}, caseTimeLimitMs = 2000, base } = {}) {
+  let kill = null;
+  let over = false;
+  let timer = 0;
+  let finished;
+  const done = new Promise((resolve) => (finished = resolve));
+  const end = (last) => {
+    if (over) return;
+    over = true;
+    clearInterval(timer);
+    if (kill) kill();
+    if (last) onMessage(last);
+    onMessage({ type: "end" });
+    finished();
+  };
+
+  (async () => {
+    const engine = await download(base || new URL("go/", document.baseURI).href, onProgress);
+    if (over) return;
+    onProgress({ phase: "compile" });
+    const channel = new MessageChannel();
+    const port = channel.port1;
+    // Where the Check is, for the watchdog: the build, or a case since t.
+    let watch = { kind: "build", since: performance.now() };
+    port.onmessage = (e) => {
+      const msg = e.data;
+      if (over || !msg || typeof msg.type !== "string") return;
+      switch (msg.type) {
+        case "ready":
+          port.postMessage({ type: "check", source: String(source) });
+          return;
+        case "case_start":
+          watch = { kind: "case", index: msg.index, name: msg.name, since: performance.now() };
+          break;
+        case "case_end":
+          watch = { kind: "between", since: performance.now() };
+          break;
+        case "end":
+          end(msg.ok ? null : { type: "failed", error: String(msg.error) });
+          return;
+      }
+      onMessage(msg);
+    };
+    kill = startGoWorker(
+      channel.port2,
+      engine,
+      (message) => end({ type: "failed", error: message }),
+      (reason) => end({ type: "failed", error: reason }),
+    );
+    timer = setInterval(() => {
+      const ms = performance.now() - watch.since;
+      if (watch.kind === "case" && ms > caseTimeLimitMs) {
+        end({ type: "timeout", index: watch.index, name: watch.name, ms: Math.round(ms) });
+      } else if (watch.kind !== "case" && ms > BUILD_LIMIT_MS) {
+        end({ type: "failed", error: `the Check did not finish building within ${BUILD_LIMIT_MS / 1000} s` });
+      }
+    }, TICK_MS);
+  })().catch((err) => end({ type: "failed", error: err && err.message ? String(err.message) : String(err) }));
+
+  return { stop: () => end({ type: "failed", error: "stopped" }), done };
+}

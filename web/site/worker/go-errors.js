@@ -1,0 +1,76 @@
+// Reads what the Go toolchain and runtime print when something goes wrong
+// into records the Exercise can mark in the editor. Pure: no DOM, no
+// worker.
+
+// The signature the harness calls, for the error when loop.go's differs.
+const SIGNATURE = "func RunAgent(model agenttest.Model, tools map[string]agenttest.Tool, userMsg string, maxSteps int) string";
+
+// compileErrors parses gc's report ("loop.go:3:2: undefined: x", with
+// indented lines that continue the one before) into [{line, column,
+// message}]. Lines about no position (gc's "too many errors") are left
+// out; a report with no position at all becomes one error at line 1.
+export function compileErrors(text, file) {
+  const errors = [];
+  const at = new RegExp(`^(?:.*/)?${file.replace(/\./g, "\\.")}:(\\d+)(?::(\\d+))?: (.*)$`);
+  for (const line of text.split("\n")) {
+    const m = at.exec(line);
+    if (m) {
+      errors.push({ line: Number(m[1]), column: m[2] ? Number(m[2]) : 1, message: m[3] });
+    } else if (/^\s/.test(line) && line.trim() && errors.length > 0) {
+      errors[errors.length - 1].message += `\n${line.trim()}`;
+    }
+  }
+  if (errors.length === 0 && text.trim()) errors.push({ line: 1, column: 1, message: text.trim() });
+  return errors;
+}
+
+// offeredOnly rewrites gc's "could not import P (…)" as the Exercise's
+// refusal naming what is offered: an import the scan of go-imports.js did
+// not read (an escaped path) still gets the same words.
+export function offeredOnly(errors, allowed) {
+  return errors.map((e) => {
+    const m = /^could not import (\S+)/.exec(e.message);
+    if (!m) return e;
+    const path = m[1].replace(/^agentloop\.dev\/not-offered\//, "");
+    return { ...e, message: notOffered(path, allowed) };
+  });
+}
+
+// notOffered says that path may not be imported, and what may.
+export function notOffered(path, allowed) {
+  return `import "${path}" is not offered here; a loop may import ${[...allowed].sort().join(", ")}`;
+}
+
+// signatureError is the error when loop.go compiles but the harness that
+// calls its RunAgent does not: gc's complaint, placed at loop.go's func
+// RunAgent (or line 1 when there is none).
+export function signatureError(source, harnessText) {
+  const lines = String(source).split("\n");
+  const i = lines.findIndex((l) => /^func\s+RunAgent\b/.test(l));
+  const detail = compileErrors(harnessText, "main.go")
+    .map((e) => e.message)
+    .join("; ");
+  return {
+    line: i < 0 ? 1 : i + 1,
+    column: 1,
+    message: `loop.go must define ${SIGNATURE}${detail ? ` (${detail})` : ""}`,
+  };
+}
+
+// crashReport reads how the program died from the end of what it printed
+// on fd 2 (Go's runtime writes "panic: …" or "fatal error: …", then the
+// goroutines' stacks; the last such line is the runtime's, whatever the
+// loop printed before): {text, message, at?}. text is the part of the output
+// the report is; message its first line, "the loop panicked: …" for a
+// panic; at the first loop.go:LINE in the stacks.
+export function crashReport(output, code) {
+  const starts = [...output.matchAll(/^(panic: |fatal error: )/gm)];
+  if (starts.length === 0) {
+    return { text: "", message: `the program stopped with exit code ${code} before every case was graded` };
+  }
+  const text = output.slice(starts[starts.length - 1].index);
+  const first = text.split("\n")[0];
+  const message = first.startsWith("panic: ") ? `the loop panicked: ${first.slice("panic: ".length).replace(/ \[recovered[^\]]*\]$/, "")}` : first;
+  const where = /^\s+(?:.*\/)?(loop\.go):(\d+)/m.exec(text);
+  return { text, message, ...(where ? { at: `${where[1]}:${where[2]}` } : {}) };
+}

@@ -1,0 +1,37 @@
+// Runs the Go Exercise's Check under Node, as the worker does in the page:
+//
+//	node web/test/go-check.mjs WASM_EXEC_JS ENGINE_DIR loop1.go [loop2.go …]
+//
+// loads the engine that make build wrote (ENGINE_DIR: web/site/go), then
+// checks each file in turn with the same compiled modules, and prints one
+// JSON line per file: {file, messages, ms, cpuMs}, messages being
+// everything checkGo posted, ms the wall time and cpuMs the CPU time the
+// Check took (on a loaded machine the two differ). The Go test web/goexercise/node_test.go runs it.
+
+import { readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const [wasmExec, engineDir, ...sources] = process.argv.slice(2);
+await import(pathToFileURL(wasmExec).href);
+const { loadEngine } = await import("../site/worker/go-engine.js");
+const { checkGo } = await import("../site/worker/go-check.js");
+
+const base = pathToFileURL(engineDir.endsWith("/") ? engineDir : `${engineDir}/`).href;
+const readLocal = async (url, onBytes) => {
+  const bytes = new Uint8Array(readFileSync(fileURLToPath(url.split("?")[0])));
+  onBytes(bytes.length);
+  return bytes;
+};
+const t0 = performance.now();
+const cpu0 = process.cpuUsage();
+const engine = await loadEngine(base, { fetchBytes: readLocal });
+const used0 = process.cpuUsage(cpu0);
+console.log(JSON.stringify({ engineMs: Math.round(performance.now() - t0), engineCpuMs: Math.round((used0.user + used0.system) / 1000) }));
+for (const file of sources) {
+  const messages = [];
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  await checkGo(engine, readFileSync(file, "utf8"), (m) => messages.push(m));
+  const used = process.cpuUsage(cpu);
+  console.log(JSON.stringify({ file, messages, ms: Math.round(performance.now() - t), cpuMs: Math.round((used.user + used.system) / 1000) }));
+}
