@@ -10,6 +10,7 @@
 //   page/run-view.js      the transcript, the run bar, the learner's views
 //   page/time-travel.js   be the model, fork, open a run file
 //   page/share-export.js  share, export, the embed's full-playground link
+//   learn/learn.js        the Learn mode: lessons beside the editors
 
 import { reportHeight } from "./embed-frame.js";
 import { Engine, onProgress } from "./engine.js";
@@ -33,6 +34,8 @@ import { runView, onButton } from "./run-view.js";
 import { timeTravel } from "./time-travel.js";
 import { shareAndExport } from "./share-export.js";
 import { engineStatus } from "./engine-status.js";
+import { KEY } from "./storage.js";
+import { mountLearn } from "../learn/learn.js";
 import { idle } from "../util/defer.js";
 
 const opts = readOptions();
@@ -77,7 +80,10 @@ const store = new Store(undefined, () =>
 );
 const mode = pageMode({
   readonly: opts.readonly,
-  onShown: (m) => m === "exercise" && page.exercise && page.exercise.showLimit(),
+  onShown: (m) => {
+    if (m === "exercise" && page.exercise) page.exercise.showLimit();
+    if (page.learn) page.learn.showMode(m);
+  },
   onPicked: () => code.save(),
 });
 const code = new CodeState({ editors, fields, store, embed: opts.embed, mode, clearErrors: errors.clear });
@@ -166,6 +172,25 @@ idle()
   .then(({ mountRealApi }) => (page.realApi = mountRealApi({ runner, code, locked: opts.readonly })));
 const scheduleEmbedLink = shareAndExport({ onButton, code, runner, readonly: opts.readonly });
 
+page.learn = mountLearn({
+  store,
+  key: `${KEY}:lessons`,
+  readCode: () => code.read(),
+  replaceCode: (next, how) => code.replaceCode(next, how),
+  embed: opts.embed,
+  keptCode: (origin) => store.load(code.keyFor(origin)),
+  setMode: mode.set,
+  save: () => code.save(),
+  loopPanel: runner.loopPanel,
+  places: { modeSwitch: document.querySelector(".mode-switch"), codePanel: byId("code-panel"), banner: byId("stop-banner") },
+});
+// The lesson hears every render of a run, after time travel's views.
+const showTimeTravel = runner.onView;
+runner.onView = (trace, upto) => {
+  showTimeTravel(trace, upto);
+  page.learn.sync(trace);
+};
+
 // edited follows every edit of the user's: in an editor or a field. It is
 // saved at once.
 function edited(name) {
@@ -177,7 +202,7 @@ fields.userMessage.addEventListener("input", () => edited("message"));
 for (const el of [fields.maxSteps, fields.timeLimit, fields.toolTimeoutMs]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", () => code.save());
 
-const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase });
+const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase, openLesson: page.learn.openLink });
 
 // The page opens with what its address names, else what was saved, else
 // the seed example; a link to #example= or #state= on this very page (a
