@@ -17,6 +17,7 @@ import (
 // own handler, once with the WebAssembly content type and once as a host
 // that does not know .wasm would, and run the seed example.
 func TestPageRunsFromAPlainStaticHost(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, wasmType string
 	}{
@@ -24,6 +25,7 @@ func TestPageRunsFromAPlainStaticHost(t *testing.T) {
 		{"wasm served as application/octet-stream", "application/octet-stream"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			files := http.FileServer(http.Dir("site"))
 			host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -3,8 +3,6 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,13 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/accessibility"
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -45,6 +38,7 @@ var (
 const runWhenReady = "The run starts when the engine is ready…"
 
 func TestSlowLinkShowsEngineDownloadThenRunsWhatWasPressedBeforeReady(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.throttle(slowLink)
 	p.do("loading / on a slow link", chromedp.Navigate(p.url("/")))
@@ -122,121 +116,4 @@ func wasmMB(t *testing.T) string {
 	info, err := os.Stat(filepath.Join("site", "main.wasm"))
 	require.NoError(t, err)
 	return fmt.Sprintf("%.1f", float64(info.Size())/(1<<20))
-}
-
-// throttle holds every request of the tab to c, with the HTTP cache off,
-// so that each load downloads everything at c's pace.
-func (p *page) throttle(c network.Conditions) {
-	p.t.Helper()
-	p.do("throttling the network", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		if _, err := cdp.Call(ctx, tg, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-			return fmt.Errorf("disabling the cache: %w", err)
-		}
-		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-			MatchedNetworkConditions: []*network.Conditions{&c},
-		})
-		return err
-	}))
-}
-
-// statusRegion is a live status region of the page whose texts are being
-// recorded.
-type statusRegion struct {
-	p   *page
-	log runtime.RemoteObjectID // the texts it showed, in order
-	el  runtime.RemoteObjectID
-}
-
-// engineStatus finds the engine's status as assistive technology does:
-// among the status regions the accessibility tree exposes, the one that
-// speaks of the engine. It records every text the region shows from now
-// on, each change as it happens, so that a state shown for a few
-// milliseconds is not missed between two polls.
-func (p *page) engineStatus() *statusRegion {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, answerTimeout)
-	defer cancel()
-	doc, err := chromedp.Run(ctx, chromedp.Evaluate[*runtime.RemoteObject](`document`))
-	require.NoError(p.t, err, "reading the document")
-	res, err := chromedp.Call(ctx, accessibility.QueryAXTree, accessibility.QueryAXTreeParams{ObjectID: doc.ObjectID, Role: "status"})
-	require.NoError(p.t, err, "querying the accessibility tree for status regions")
-	var seen []string
-	for _, n := range res.Nodes {
-		if n.Ignored {
-			continue
-		}
-		node, err := chromedp.Call(ctx, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: n.BackendDOMNodeID})
-		require.NoError(p.t, err, "resolving a status region")
-		r := &statusRegion{p: p, el: node.Object.ObjectID}
-		text := r.now()
-		seen = append(seen, text)
-		if !strings.Contains(text, "engine") {
-			continue
-		}
-		assert.Equal(p.t, "polite", axProperty(n, accessibility.PropertyNameLive), "the engine status is announced politely as it changes")
-		r.log = callOn[*runtime.RemoteObject](p, r.el, `function () {
-			const text = () => this.textContent.replace(/\s+/g, " ").trim();
-			const log = [text()];
-			new MutationObserver(() => {
-				if (text() !== log[log.length - 1]) log.push(text());
-			}).observe(this, {childList: true, characterData: true, subtree: true});
-			return log;
-		}`).ObjectID
-		return r
-	}
-	p.t.Fatalf("the page exposes no status region that speaks of the engine; its status regions say %q", seen)
-	return nil
-}
-
-// axProperty returns n's property name when it is a string, "" otherwise.
-func axProperty(n *accessibility.Node, name accessibility.PropertyName) string {
-	for _, prop := range n.Properties {
-		var v string
-		if prop.Name == name && prop.Value != nil && json.Unmarshal(prop.Value.Value, &v) == nil {
-			return v
-		}
-	}
-	return ""
-}
-
-// now returns the region's text.
-func (r *statusRegion) now() string {
-	r.p.t.Helper()
-	return callOn[string](r.p, r.el, `function () { return this.textContent.replace(/\s+/g, " ").trim(); }`)
-}
-
-// shown returns the texts the region showed since engineStatus, in order.
-func (r *statusRegion) shown() []string {
-	r.p.t.Helper()
-	return callOn[[]string](r.p, r.log, `function () { return this.slice(); }`)
-}
-
-// waitUntil polls the texts shown until done accepts them and returns
-// them; it fails the test, naming what, when timeout passes first.
-func (r *statusRegion) waitUntil(what string, timeout time.Duration, done func([]string) bool) []string {
-	r.p.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		texts := r.shown()
-		if done(texts) {
-			return texts
-		}
-		if time.Now().After(deadline) {
-			r.p.t.Fatalf("waited %v for %s, in vain; the status showed in turn: %q", timeout, what, texts)
-		}
-		time.Sleep(pollInterval)
-	}
-}
-
-// callOn calls the JavaScript function fn with this bound to the remote
-// object id and decodes its result into T.
-func callOn[T any](p *page, id runtime.RemoteObjectID, fn string) T {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, answerTimeout)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.CallFunctionOn[T](fn, func(params *runtime.CallFunctionOnParams) { params.ObjectID = id }))
-	if err != nil {
-		p.t.Fatalf("calling %s: %v", fn, err)
-	}
-	return v
 }

@@ -5,6 +5,8 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -14,17 +16,9 @@ import (
 	"agentloop.dev/web/internal/static"
 )
 
-// tutorialFiles are a tutorial author's page, served beside
-// web/site/agentloop.js as if it were theirs.
-var tutorialFiles = map[string]string{
-	"/agentloop-page.html": "testdata/agentloop-page.html",
-	"/agentloop-page.js":   "testdata/agentloop-page.js",
-	// The same page under a Content-Security-Policy that allows neither
-	// the sandbox frame nor WebAssembly.
-	"/agentloop-strict-page.html": "testdata/agentloop-strict-page.html",
-	// ... and one that allows WebAssembly but not eval.
-	"/agentloop-noeval-page.html": "testdata/agentloop-noeval-page.html",
-}
+// agentloop.js on a tutorial author's page: runAgent on the page's thread,
+// runAgentSandboxed in a frame that stops a runaway tool, and errors that
+// name what a page's policy or a bad argument got wrong.
 
 type sandboxed struct {
 	Answer string   `json:"answer"`
@@ -46,6 +40,7 @@ func openTutorialAt(t *testing.T, path string) *page {
 }
 
 func TestAgentloopModuleRunsTheSeedOnThePagesThread(t *testing.T) {
+	t.Parallel()
 	p := openTutorial(t)
 	type seed struct {
 		Answer string   `json:"answer"`
@@ -61,6 +56,8 @@ func TestAgentloopModuleRunsTheSeedOnThePagesThread(t *testing.T) {
 }
 
 func TestAgentloopSandboxStopsARunawayToolAndTheNextCallWorks(t *testing.T) {
+	// Not parallel: it bounds how soon the runaway tool is rejected, on the
+	// wall clock, which the load of other tests would stretch.
 	p := openTutorial(t)
 	assert.Zero(t, eval[int](p, `tutorial.frames()`), "the sandbox frame waits for the first sandboxed run")
 	runaway := eval[sandboxed](p, `tutorial.sandboxed(
@@ -83,6 +80,8 @@ func TestAgentloopSandboxStopsARunawayToolAndTheNextCallWorks(t *testing.T) {
 // or WebAssembly hears so at once, with the directive to add, rather than
 // a time-out later.
 func TestAgentloopNamesWhatAPagesPolicyBlocks(t *testing.T) {
+	// Not parallel: it bounds how soon the blocked sandbox is reported, on the
+	// wall clock, which the load of other tests would stretch.
 	p := newTab(t)
 	p.allowConsole(`Content Security Policy|Content-Security-Policy|WebAssembly`)
 	p.do("loading the strict tutorial page", chromedp.Navigate(p.url("/agentloop-strict-page.html")))
@@ -102,6 +101,7 @@ func TestAgentloopNamesWhatAPagesPolicyBlocks(t *testing.T) {
 // policy that allows WebAssembly but not eval gets that directive named,
 // not "the Go program exited".
 func TestAgentloopNamesUnsafeEvalWhenOnlyThatIsMissing(t *testing.T) {
+	t.Parallel()
 	p := newTab(t)
 	p.allowConsole(`Content Security Policy|Content-Security-Policy|unsafe-eval|EvalError|compiling the engine`)
 	p.do("loading the no-eval tutorial page", chromedp.Navigate(p.url("/agentloop-noeval-page.html")))
@@ -116,6 +116,7 @@ func TestAgentloopNamesUnsafeEvalWhenOnlyThatIsMissing(t *testing.T) {
 // a bad argument is refused at once, naming it, and errors in the sources
 // name them as sources.
 func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
+	t.Parallel()
 	p := openTutorial(t)
 	const seedTools = `'{ add: ({ a, b }) => a + b }'`
 	for _, c := range []struct{ call, want string }{
@@ -136,11 +137,43 @@ func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
 	}
 }
 
+// A tutorial page on another origin imports agentloop.js from the dev
+// server (which sends Access-Control-Allow-Origin: *, as public static
+// hosts do) and runs the seed on its own thread and sandboxed.
+func TestAgentloopImportedFromAnotherOriginRunsTheSeed(t *testing.T) {
+	t.Parallel()
+	script, err := os.ReadFile("testdata/agentloop-crossorigin-page.js")
+	require.NoError(t, err)
+	host := serveHostPage(t, "/tutorial.html", `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>a tutorial on another origin</title><link rel="icon" href="data:,"></head><body>
+<script type="module">`+string(script)+`</script></body></html>`)
+	p := newTab(t)
+	site := p.url("/")
+	require.NotEqual(t, originOf(site), originOf(host), "the tutorial page must be on another origin than the site")
+	p.do("loading the tutorial page on another origin", chromedp.Navigate(host+"?site="+site))
+	waitFor[bool](p, waitTimeout, "the tutorial's module, which imports agentloop.js across origins", `typeof globalThis.tutorial === "object"`)
+
+	assert.Equal(t, "The answer is 5.", eval[string](p, `tutorial.seed()`),
+		"runAgent from agentloop.js imported across origins answers the seed on the page's thread")
+	assert.Equal(t, "The answer is 5.", eval[string](p, `tutorial.sandboxed()`),
+		"runAgentSandboxed from agentloop.js imported across origins answers the seed")
+}
+
+// originOf returns the scheme and host of a URL.
+func originOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return u.Scheme + "://" + u.Host
+}
+
 // runAgentSandboxed checks maxSteps as runAgent does, at once and with the
 // documented kind of error (a TypeError for what is not a number, a
 // RangeError for a number that is not a step count), not with a plain
 // Error from the worker once it has started.
 func TestAgentloopSandboxedRefusesABadMaxStepsAtOnce(t *testing.T) {
+	t.Parallel()
 	p := openTutorial(t)
 	const seed = `'[{ role: "assistant", type: "final", content: "hi" }]', '{}', 2000`
 	for _, c := range []struct{ maxSteps, name, want string }{
@@ -162,6 +195,7 @@ func TestAgentloopSandboxedRefusesABadMaxStepsAtOnce(t *testing.T) {
 // on to its answer, the first failure is logged once, and nothing keeps
 // throwing afterwards (the harness fails the test on any uncaught error).
 func TestAgentloopSandboxedOnEventThatThrowsIsLoggedOnceAndTheRunGoesOn(t *testing.T) {
+	t.Parallel()
 	p := openTutorial(t)
 	type outcome struct {
 		sandboxed
@@ -203,6 +237,8 @@ func TestAgentloopSandboxedOnEventThatThrowsIsLoggedOnceAndTheRunGoesOn(t *testi
 // add (worker-src blob:), not "the worker failed to start" or, after the
 // frame's start time-out, "is sandbox.html deployed".
 func TestAgentloopNamesAHostPolicyThatRefusesTheSandboxWorkers(t *testing.T) {
+	// Not parallel: it bounds how soon the refused workers are reported, on
+	// the wall clock, which the load of other tests would stretch.
 	p := newTab(t)
 	site := static.Handler("site")
 	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
