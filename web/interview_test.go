@@ -69,6 +69,7 @@ func followUpNamed(t *testing.T, fs []followUp, name string) followUp {
 }
 
 func TestPageExerciseLevelControlOffersTheFollowUps(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
@@ -90,6 +91,7 @@ func TestPageExerciseLevelControlOffersTheFollowUps(t *testing.T) {
 }
 
 func TestPageExerciseNeverAwaitingLoopFailsTheAsyncFollowUp(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
@@ -104,6 +106,7 @@ func TestPageExerciseNeverAwaitingLoopFailsTheAsyncFollowUp(t *testing.T) {
 }
 
 func TestPageExerciseSequentialLoopFailsParallelCallsAndIsToldWhy(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
@@ -123,6 +126,7 @@ func TestPageExerciseSequentialLoopFailsParallelCallsAndIsToldWhy(t *testing.T) 
 }
 
 func TestPageExerciseCorrectLevel2LoopPassesEveryFollowUp(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
@@ -144,6 +148,7 @@ func TestPageExerciseCorrectLevel2LoopPassesEveryFollowUp(t *testing.T) {
 }
 
 func TestPageExerciseCompareWithTheReferenceOnceALevelPasses(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
@@ -166,6 +171,7 @@ func TestPageExerciseCompareWithTheReferenceOnceALevelPasses(t *testing.T) {
 const hostileComment = "\n// </pre><script>document.title = 'ran'</script><img src=x onerror=\"document.title='ran'\">"
 
 func TestPageInterviewStartedReloadedAndEndedReportsItsStages(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
@@ -224,6 +230,7 @@ func TestPageInterviewStartedReloadedAndEndedReportsItsStages(t *testing.T) {
 }
 
 func TestPageInterviewReportExportsAsAFileThatOpensOnItsOwn(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
@@ -254,6 +261,7 @@ func (p *page) openExerciseIfHidden() {
 }
 
 func TestPageInterviewRevealsEachFollowUpAsThePreviousPassesUntilAllPass(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
@@ -281,6 +289,7 @@ func TestPageInterviewRevealsEachFollowUpAsThePreviousPassesUntilAllPass(t *test
 }
 
 func TestPageExerciseLevel2GradeCannotBeRewrittenByPrototypeSetters(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
@@ -302,6 +311,7 @@ func TestPageExerciseLevel2GradeCannotBeRewrittenByPrototypeSetters(t *testing.T
 }
 
 func TestPageInterviewEndsWhenTheTimeIsUp(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
