@@ -134,8 +134,8 @@ test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
 # The page's pure modules (web/site/**/*.js that touch no DOM), under node's runner;
-# the Exercise's tests read the cases make build writes, the lessons' tests run main.wasm.
-test-page: tools-node $(NPM_STAMP) web/site/cases.json web/site/main.wasm web/site/wasm_exec.js
+# the Exercise's tests read the cases make build writes (both levels), the lessons' and the interview's draws run main.wasm.
+test-page: tools-node $(NPM_STAMP) web/site/cases.json web/site/followups.json web/site/main.wasm web/site/wasm_exec.js
 	node --test web/test/*.test.mjs
 
 # agentloop.d.ts, checked by the TypeScript compiler on a typed example of

@@ -20,6 +20,7 @@ import { readOptions } from "./url-options.js";
 import { notice } from "./notice.js";
 import { foldAway } from "./fold.js";
 import { Exercise } from "../exercise/exercise.js";
+import { Interview } from "../exercise/interview.js";
 import { playgroundState } from "../exercise/case.js";
 import { CodeState } from "./code-state.js";
 import { ExamplesMenu } from "./examples-menu.js";
@@ -123,7 +124,13 @@ page.exercise = new Exercise({
     failures: byId("exercise-failures"),
     limit: byId("exercise-time-limit"),
     limitError: byId("exercise-time-limit-error"),
+    level: byId("exercise-level"),
+    statement: byId("exercise-statement"),
+    statement2: byId("exercise-statement-2"),
+    followUps: byId("exercise-follow-ups"),
+    compare: byId("exercise-compare"),
   },
+  onLoopChanged: () => code.save(),
   limitField: fields.timeLimit,
   progress: store.loadProgress() || {},
   onProgress: (progress) => store.saveProgress(progress),
@@ -138,6 +145,22 @@ page.exercise = new Exercise({
     code.replaceCode({ ...playgroundState(c), mode: "playground" }, { why: `The case "${c.name}"` });
     fields.userMessage.scrollIntoView({ block: "nearest" });
   },
+});
+
+// Interview mode runs in the Exercise, its state kept beside the progress.
+new Interview({
+  exercise: page.exercise,
+  engine,
+  els: {
+    start: byId("interview-start"),
+    end: byId("interview-end"),
+    minutes: byId("interview-minutes"),
+    timeLeft: byId("interview-time"),
+    stage: byId("interview-stage"),
+    report: byId("interview-report"),
+  },
+  saved: store.loadInterview(),
+  save: (state) => store.saveInterview(state),
 });
 
 // A dropped file that is no run file may be a provider's conversation.
