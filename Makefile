@@ -119,16 +119,23 @@ vet:
 	$(GO) vet ./...
 	$(WASM_ENV) $(GO) vet ./...
 
-# The browser tests live in ./web and need the built page and Chromium.
+# The Go packages run under the race detector; the browser tests (./web)
+# do not: their Go side only drives Chromium, where the race detector sees
+# nothing. Every package is tested once. The browser tests need the built
+# page and Chromium; they run four at a time, a tab each (much of a browser
+# test is waiting for the page, so four keep two cores busier than two).
+GO_PACKAGES = $(filter-out agentloop.dev/web,$(shell $(GO) list ./...))
+BROWSER_PARALLEL ?= 4
 test-native: build tools-chromium tools-axe
-	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 $(GO_PACKAGES)
+	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -timeout 30m -parallel $(BROWSER_PARALLEL) ./web
 
 test-wasm: tools-node
 	$(WASM_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/... ./agent/...
 
 # The page's pure modules (web/site/**/*.js that touch no DOM), under node's runner;
-# the Exercise's tests read the cases make build writes.
-test-page: tools-node $(NPM_STAMP) web/site/cases.json
+# the Exercise's tests read the cases make build writes (both levels), the lessons' and the interview's draws run main.wasm.
+test-page: tools-node $(NPM_STAMP) web/site/cases.json web/site/followups.json web/site/main.wasm web/site/wasm_exec.js
 	node --test web/test/*.test.mjs
 
 # agentloop.d.ts, checked by the TypeScript compiler on a typed example of
@@ -137,7 +144,7 @@ test-types: $(NPM_STAMP)
 	web/node_modules/.bin/tsc --noEmit -p web/test/types
 
 test-browser: build tools-chromium tools-axe
-	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -v -run 'Browser|Page' ./web
+	AGENTLOOP_REQUIRE_BROWSER=1 $(GO) test -count=1 -parallel $(BROWSER_PARALLEL) -v ./web
 
 ## bench: the benchmark report (see README, Performance): one table, raw figures in .bench/last.json.
 bench: build tools-chromium

@@ -71,6 +71,7 @@ func jsonPath(t *testing.T, v any, path ...any) any {
 }
 
 func TestRealAPIShowsTheSeedsLastModelCallAsEachProvidersRequest(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	dir := p.allowDownloads(t)
 	p.open("/")
@@ -165,6 +166,7 @@ const unansweredRunFile = `{"format": "agentloop-run", "version": 1,
   ]}`
 
 func TestRealAPIProtocolCheckNamesACallWithoutAResult(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.dropFile("unanswered.json", unansweredRunFile)
@@ -212,6 +214,7 @@ func (p *page) openConversation(text string) {
 }
 
 func TestRealConversationsOpenAndStepToTheirRecordedAnswer(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	for _, tc := range []struct {
@@ -262,6 +265,7 @@ func TestRealConversationsOpenAndStepToTheirRecordedAnswer(t *testing.T) {
 }
 
 func TestCompareNamesTheFirstDifferenceOfAForkAtModelCall1(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.open("/")
 	p.run()
@@ -293,6 +297,7 @@ func TestCompareNamesTheFirstDifferenceOfAForkAtModelCall1(t *testing.T) {
 }
 
 func TestCompareAnOpenedRunFileWithTheRunBeforeOnAPhone(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	p.do("emulating a phone", chromedp.EmulateViewport(390, 844))
 	p.open("/")

@@ -19,33 +19,9 @@ import (
 // The code editors as a user meets them: what they accept, where they
 // point at mistakes, what they offer while typing, and how they look.
 
-// lintOnLine returns the lint marks on line (1-based) of the editor whose
-// text box is id: the squiggled ranges' severities ("error", "warning").
-func (p *page) lintOnLine(id string, line int) []string {
-	p.t.Helper()
-	return eval[[]string](p, fmt.Sprintf(`[...%s.querySelectorAll(".cm-line")][%d - 1]
-		? [...[...%[1]s.querySelectorAll(".cm-line")][%[2]d - 1].querySelectorAll("[class*=cm-lintRange-]")]
-			.map((e) => (/cm-lintRange-(\w+)/.exec(e.className) || [])[1] || "")
-		: []`, must("#"+id), line))
-}
-
-// gutterMarkLines returns the line numbers the editor's lint gutter marks.
-func (p *page) gutterMarkLines(id string) []int {
-	p.t.Helper()
-	return eval[[]int](p, fmt.Sprintf(`(() => {
-		const editor = %s.closest(".cm-editor");
-		const numbers = [...editor.querySelectorAll(".cm-lineNumbers .cm-gutterElement")].filter((e) => /^\d+$/.test(e.textContent));
-		return [...editor.querySelectorAll(".cm-lint-marker")].map((m) => {
-			const top = m.closest(".cm-gutterElement").getBoundingClientRect().top;
-			const n = numbers.find((e) => Math.abs(e.getBoundingClientRect().top - top) < 2);
-			return n ? Number(n.textContent) : -1;
-		});
-	})()`, must("#"+id)))
-}
-
 func TestPageEditorCodeWithURLInAStringAndATrailingCommentRuns(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", `[{type: "final", content: "see http://x"}]; // the answer`)
 	v := p.run()
 	b := v.Banner
@@ -57,8 +33,8 @@ func TestPageEditorCodeWithURLInAStringAndATrailingCommentRuns(t *testing.T) {
 }
 
 func TestPageEditorSyntaxErrorIsMarkedOnItsLine(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", "[\n  {type: \"tool\", name: \"add\", args: {a: 2, b: 3}},\n  {type: \"final\", content: \"x\"},\n  {type: \"final\" content: \"y\"}\n]")
 	// The marker comes as the user types, before any run.
 	waitFor[bool](p, waitTimeout, "a lint marker in the Model editor's gutter",
@@ -84,8 +60,8 @@ func TestPageEditorSyntaxErrorIsMarkedOnItsLine(t *testing.T) {
 }
 
 func TestPageEditorUnclosedBraceNamesTheBraceNotAParenthesis(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("tools-editor", "{\n  add: ({a, b}) => a + b,\n")
 	p.click("#run")
 	waitFor[bool](p, waitTimeout, "the error beside the Tools editor", `document.querySelector("#tools-error").checkVisibility()`)
@@ -95,8 +71,8 @@ func TestPageEditorUnclosedBraceNamesTheBraceNotAParenthesis(t *testing.T) {
 }
 
 func TestPageEditorErrorInsideAToolMarksTheToolsLine(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("model-editor", `[
   {type: "tool", name: "oops", args: {}},
   {type: "final", content: "done"}
@@ -113,7 +89,10 @@ func TestPageEditorErrorInsideAToolMarksTheToolsLine(t *testing.T) {
 	waitFor[bool](p, waitTimeout, "the error beside the Tools editor", `document.querySelector("#tools-error").checkVisibility()`)
 	assert.Regexp(t, regexp.MustCompile(`^Line 4, column \d+: ReferenceError: notDefinedAnywhere is not defined`), p.text("#tools-error"),
 		"the error names the line in the Tools editor where the tool threw")
-	// The mark follows the error text by a frame or two on a busy machine.
+	// The user looks at the Tools editor, below the fold: an editor out of
+	// view may put off drawing its gutter. The mark follows the error
+	// text by a frame or two on a busy machine.
+	eval[chromedp.Void](p, `document.querySelector("#tools-box").scrollIntoView({block: "center"})`)
 	waitFor[bool](p, waitTimeout, "a lint marker in the Tools editor's gutter",
 		`document.querySelector("#tools-box .cm-lint-marker-error") !== null`)
 	assert.Equal(t, []string{"error"}, p.lintOnLine("tools-editor", 4), "line 4 of the Tools editor has the squiggle")
@@ -122,8 +101,8 @@ func TestPageEditorErrorInsideAToolMarksTheToolsLine(t *testing.T) {
 }
 
 func TestPageEditorCompletesActionFieldsAndToolNames(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setEditor("tools-editor", "{\n  multiply: ({a, b}) => a * b,\n  divide: ({a, b}) => a / b,\n}")
 	options := func(what string) []string {
 		waitFor[bool](p, waitTimeout, "the completion list for "+what, `document.querySelector(".cm-tooltip-autocomplete li") !== null`)
@@ -148,8 +127,8 @@ func TestPageEditorCompletesActionFieldsAndToolNames(t *testing.T) {
 }
 
 func TestPageEditorShowsLongLinesWhole(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	for _, width := range []int64{1280, 375} {
 		p.do("sizing the window", chromedp.EmulateViewport(width, 900))
 		for _, id := range []string{"model-editor", "tools-editor"} {
@@ -167,8 +146,8 @@ func TestPageEditorShowsLongLinesWhole(t *testing.T) {
 }
 
 func TestPageEditorFollowsDarkMode(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	bg := func() string {
 		return eval[string](p, `getComputedStyle(document.querySelector("#model-box .cm-editor")).backgroundColor`)
 	}
@@ -196,8 +175,8 @@ func luminance(css string) float64 {
 }
 
 func TestPageReadOnlyEmbedRejectsTypingAndPasting(t *testing.T) {
-	p := newPage(t)
-	p.open("/?embed=1&readonly=1#example=add")
+	t.Parallel()
+	p := openPage(t, "/?embed=1&readonly=1#example=add")
 	before := p.value("#tools-editor")
 	p.do("typing and pasting into the locked Tools editor",
 		chromedp.Focus(chromedp.CSS("#tools-editor")),

@@ -17,82 +17,13 @@ import (
 	"agentloop.dev/agent/agenttest"
 )
 
-// correctLoop is the classic exercise's loop, written as a learner would.
-const correctLoop = `function runAgent(model, tools, userMsg, maxSteps = 10) {
-  const messages = [{ role: "user", content: userMsg }];
-  for (let step = 0; step < maxSteps; step++) {
-    const action = model(messages);
-    if (action.type === "final") return action.content;
-    const name = action.name;
-    let output;
-    if (!Object.hasOwn(tools, name)) {
-      output = "error: unknown tool '" + name + "'";
-    } else {
-      try {
-        output = tools[name](action.args ?? {});
-      } catch (err) {
-        output = "error: " + err.message;
-      }
-    }
-    messages.push(action, { role: "tool", name, content: output });
-  }
-  return "Stopped: reached max steps.";
-}`
-
-// casesCount is how many cases the page should grade: agenttest's.
-func casesCount() int { return len(agenttest.Cases()) }
-
-// clickNamed clicks the visible button whose accessible name (its text or
-// aria-label) is name, as a user picking it by its label would.
-func (p *page) clickNamed(name string) {
-	p.t.Helper()
-	found := eval[bool](p, fmt.Sprintf(`(() => {
-		for (const b of document.querySelectorAll("[data-test-click]")) delete b.dataset.testClick;
-		const b = [...document.querySelectorAll("button")].find((b) =>
-			b.checkVisibility() && (b.getAttribute("aria-label") || b.textContent).trim() === %s);
-		if (b) b.dataset.testClick = "";
-		return !!b;
-	})()`, js(name)))
-	if !found {
-		p.t.Fatalf("the page shows no button named %q; it shows: %s", name, p.summary())
-	}
-	p.click("[data-test-click]")
-}
-
-// openExercise switches to the Exercise and waits for Your loop.
-func (p *page) openExercise() {
-	p.t.Helper()
-	p.clickNamed("Exercise")
-	waitFor[bool](p, waitTimeout, "the Exercise to show Your loop", `document.querySelector("#loop-editor").checkVisibility()`)
-}
-
-// check presses Check and waits until the page says how many cases pass.
-func (p *page) check() string {
-	p.t.Helper()
-	p.clickNamed("Check")
-	return waitFor[string](p, waitTimeout+5e9, "Check to say how many cases pass",
-		`(() => { const s = document.querySelector("#exercise-summary").textContent;
-			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
-}
-
-// failure is one failing case as the page shows it: At is the heading of
-// the row that shows what the model saw from each loop.
-type failure struct {
-	Case, Diff, At, GotResult, WantResult, Got, Want string
-}
-
-func (p *page) failures() []failure {
-	p.t.Helper()
-	return eval[[]failure](p, `[...document.querySelectorAll("#exercise-failures li.case-failure")].map((li) => {
-		const t = (s) => { const e = li.querySelector(s); return e ? e.textContent.replace(/\s+/g, " ").trim() : ""; };
-		const cells = li.querySelectorAll(".case-compare tbody td");
-		return {Case: t(".case-name"), Diff: t(".case-diff"), At: t(".case-compare tbody th"),
-			Got: cells[0] ? cells[0].textContent : "", Want: cells[1] ? cells[1].textContent : "",
-			GotResult: cells[2] ? cells[2].textContent : "", WantResult: cells[3] ? cells[3].textContent : ""};
-	})`)
-}
+// The Exercise grades Your loop on agenttest's cases: a correct loop passes
+// them all, a wrong one is shown where it differs from the reference, a loop
+// that is not the learner's own or does not compile passes nothing, and a
+// runaway or stopped Check leaves the page usable.
 
 func TestCasesJSONIsAgenttestCases(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("site", "cases.json"))
 	if err != nil {
 		unavailable(t, fmt.Errorf("web/site/cases.json is missing: run make build first"))
@@ -103,8 +34,8 @@ func TestCasesJSONIsAgenttestCases(t *testing.T) {
 }
 
 func TestPageExerciseCorrectLoopPassesEveryCase(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	assert.Equal(t, "Your loop", eval[string](p, `document.querySelector("#loop-editor").getAttribute("aria-label")`),
 		"the editor's accessible name is Your loop")
@@ -130,8 +61,8 @@ func TestPageExerciseCorrectLoopPassesEveryCase(t *testing.T) {
 }
 
 func TestPageExerciseStopTextWithoutThePeriodFails(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	p.setEditor("loop-editor", strings.Replace(correctLoop, `"Stopped: reached max steps."`, `"Stopped: reached max steps"`, 1))
 	summary := p.check()
@@ -152,8 +83,8 @@ func TestPageExerciseStopTextWithoutThePeriodFails(t *testing.T) {
 }
 
 func TestPageExerciseShowsTheMessagesSideBySide(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	// The loop forgets to append the action before the tool's output.
 	p.setEditor("loop-editor", strings.Replace(correctLoop, "messages.push(action, {", "messages.push({", 1))
@@ -172,24 +103,12 @@ func TestPageExerciseShowsTheMessagesSideBySide(t *testing.T) {
 		.querySelector(".case-inputs").textContent.includes("What is 2 + 3?")`), "the case's user message is shown")
 }
 
-// failureOf returns the failing case named name, as the page shows it.
-func failureOf(t *testing.T, fs []failure, name string) failure {
-	t.Helper()
-	for _, f := range fs {
-		if f.Case == name {
-			return f
-		}
-	}
-	t.Fatalf("the case %q is not listed as failing; the failing cases are %v", name, fs)
-	return failure{}
-}
-
 // The sentence that names a difference and the table beside it tell the
 // same story: a model call one loop made and the other did not shows on
 // the side that made it, and the other side says it made none.
 func TestPageExerciseFailureTableAgreesWithItsText(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 
 	p.check() // the stub, as given: it returns undefined at once
@@ -220,8 +139,8 @@ func TestPageExerciseFailureTableAgreesWithItsText(t *testing.T) {
 }
 
 func TestPageExerciseRunawayLoopIsStoppedAndThePageStaysUsable(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.setValue("#time-limit", "500")
 	p.openExercise()
 	workers := p.workers()
@@ -246,8 +165,9 @@ func TestPageExerciseRunawayLoopIsStoppedAndThePageStaysUsable(t *testing.T) {
 // checked so far, says the learner stopped it, keeps the code, and the
 // next Check runs.
 func TestPageExerciseStopEndsACheckAndKeepsTheLoop(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	// Not parallel: it bounds how soon after Stop the check ends, on the wall
+	// clock, which the load of other tests would stretch.
+	p := openPage(t, "/")
 	p.openExercise()
 	slow := strings.Replace(correctLoop, "function runAgent(", "async function runAgent(", 1)
 	slow = strings.Replace(slow, "    const action = model(messages);", "    await new Promise((resolve) => setTimeout(resolve, 400));\n    const action = model(messages);", 1)
@@ -257,9 +177,7 @@ func TestPageExerciseStopEndsACheckAndKeepsTheLoop(t *testing.T) {
 		`document.querySelector("#check-stop").getAttribute("aria-disabled") === "false"`)
 	start := time.Now()
 	p.clickNamed("Stop")
-	summary := waitFor[string](p, waitTimeout, "the check to end after Stop",
-		`(() => { const s = document.querySelector("#exercise-summary").textContent;
-			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && / cases pass/.test(s) && s; })()`)
+	summary := p.waitChecked("Stop")
 	took := time.Since(start)
 	assert.Less(t, took, 3*time.Second, "the check ended %v after Stop", took)
 	assert.Regexp(t, fmt.Sprintf(`the check stopped after \d+ of %d`, casesCount()), summary, "the summary says how far the check got")
@@ -274,8 +192,8 @@ func TestPageExerciseStopEndsACheckAndKeepsTheLoop(t *testing.T) {
 }
 
 func TestPageExerciseSyntaxErrorIsShownInYourLoop(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
 	p.setEditor("loop-editor", "function runAgent(model, tools, userMsg, maxSteps = 10) {\n  return 'x' +;\n}")
 	p.clickNamed("Check")
@@ -285,71 +203,89 @@ func TestPageExerciseSyntaxErrorIsShownInYourLoop(t *testing.T) {
 	assert.Contains(t, p.text("#exercise-summary"), "Your loop has an error")
 }
 
-func TestPageExerciseOpenInPlaygroundShowsTheCase(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
-	own := fields{Model: `[{type: "final", content: "mine"}]`, Tools: "{}", UserMessage: "my own", MaxSteps: "3", TimeLimit: "2000"}
-	p.fill(own)
+func TestPageExerciseShowsTheTimeLimitThatJudgesARunaway(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.setValue("#time-limit", "700")
 	p.openExercise()
-	p.setEditor("loop-editor", strings.Replace(correctLoop, `?? {}`, ``, 1))
+	field := "#exercise-time-limit"
+	p.onScreen(t, field, "in the Exercise")
+	assert.Equal(t, "700", p.value(field), "the Exercise shows the playground's time limit")
+	assert.Equal(t, "Time limit per case (ms)", eval[string](p, accessibleNameJS+"("+must(field)+")"))
+	assert.Contains(t, p.text(field+"-hint"), "Time limit", "the Exercise says the limit is the playground's too")
+
+	// Changed in the Exercise, it judges the next Check, and it is the
+	// playground's too.
+	p.setValue(field, "600")
+	p.setEditor("loop-editor", "function runAgent(model, tools, userMsg, maxSteps = 10) {\n  while (true) {}\n}")
 	p.check()
-	id := eval[string](p, `(() => { const li = [...document.querySelectorAll("#exercise-failures li")].find((li) => li.dataset.case === "missing args become {}");
-		const b = li.querySelector("button"); b.id = "open-this-case"; li.querySelector("details").open = true; return b.textContent; })()`)
-	require.Equal(t, "Open in playground", id)
-	p.click("#open-this-case")
-	waitFor[bool](p, waitTimeout, "the playground to show", `document.querySelector("#model-editor").checkVisibility()`)
-	assert.Equal(t, "What time is it?", p.value("#user-message"), "the case's user message")
-	assert.Equal(t, "3", p.value("#max-steps"), "the case's max steps")
-	assert.Contains(t, p.value("#model-editor"), `{"role":"assistant","type":"tool","name":"clock"}`, "the case's script is the Model editor's array")
-	assert.Contains(t, p.value("#tools-editor"), `"clock": () =>`, "the case's tools are the Tools object")
-	assert.True(t, p.staysIdle(idleWindow), "opening a case runs nothing")
+	banner := waitFor[string](p, waitTimeout, "the banner to say the loop ran away",
+		`document.querySelector("#exercise-banner").checkVisibility() && document.querySelector("#exercise-banner").textContent`)
+	assert.Contains(t, banner, "did not finish within 600 ms", "the limit set in the Exercise judged the runaway")
+	p.saveScreenshot("phone-exercise-time-limit.png")
+	p.clickNamed("Playground")
+	assert.Equal(t, "600", p.value("#time-limit"), "the playground's time limit is the one set in the Exercise")
 
-	v := p.run()
-	assert.Equal(t, "final", v.Banner.Reason, "the real loop runs the case to its final answer; the page showed %s", v)
-
-	p.clickNamed("Restore my code")
-	assert.Equal(t, own.Model, p.value("#model-editor"), "Restore my code brings back the playground's code")
-	assert.Equal(t, own.UserMessage, p.value("#user-message"))
-	assert.True(t, p.visible("#model-editor"), "restoring stays in the playground")
-}
-
-func TestPageExerciseHintsUnlockOneByOneAndSurviveAReload(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	// One value: set in the playground, it shows in the Exercise, and a
+	// reload in the Exercise brings it back.
+	p.setValue("#time-limit", "900")
 	p.openExercise()
-	hints := func() int { return eval[int](p, `document.querySelectorAll("#hints li").length`) }
-	assert.Equal(t, 0, hints(), "no hint is shown before the learner asks")
-	p.clickNamed("Show a hint")
-	assert.Equal(t, 1, hints(), "one hint per click")
-	p.clickNamed("Show a hint")
+	assert.Equal(t, "900", p.value(field), "the Exercise follows the playground's time limit")
 	p.reload()
-	assert.Equal(t, 2, hints(), "a reload keeps the hints shown")
-	for range 5 {
-		p.clickNamed("Show a hint")
-	}
-	assert.Equal(t, 5, hints(), "there are five hints")
-	assert.Equal(t, "true", eval[string](p, `document.querySelector("#show-hint").getAttribute("aria-disabled")`), "with every hint shown, Show a hint is unavailable")
-	assert.Contains(t, p.text("#hints"), "messages.push(action, { role: \"tool\", name, content: output });", "the last hint nearly gives the answer")
-	for _, v := range p.axeSerious(t) {
-		t.Errorf("axe-core: %s", v)
+	require.True(t, p.visible("#loop-editor"), "the page reopens in the Exercise")
+	assert.Equal(t, "900", p.value(field), "the Exercise shows the saved time limit after a reload")
+
+	// A wrong value is explained beside the field, and Check waits for it.
+	p.setValue(field, "10")
+	p.onScreen(t, field+"-error", "after a wrong time limit")
+	assert.Contains(t, p.text(field+"-error"), "from 50 to 600,000")
+	before := p.text("#exercise-summary")
+	p.clickNamed("Check")
+	assert.Equal(t, before, p.text("#exercise-summary"), "Check does not run with a wrong time limit")
+	assert.Equal(t, "exercise-time-limit", eval[string](p, `document.activeElement.id`), "Check puts the caret in the wrong field")
+}
+
+// The worker that grades Your loop also holds the real loop (the bridge's
+// runAgent): a loop that defines no runAgent of its own, or hands the work
+// to the real one, must not pass as if it were correct.
+func TestPageExerciseGradesOnlyTheLearnersOwnLoop(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.openExercise()
+	allPass := fmt.Sprintf("%d of %d cases pass", casesCount(), casesCount())
+	for _, c := range []struct{ name, loop, want string }{
+		{"no runAgent at all", "// TODO: write my loop later\n", "Your loop gives nothing"},
+		{"a runAgent misspelled", "const runagent = (model, tools, userMsg) => userMsg;\n", "Your loop gives nothing"},
+		{"a runAgent that calls the real one", "function runAgent(model, tools, userMsg, maxSteps = 10) {\n  return globalThis.runAgent(model, tools, userMsg, maxSteps);\n}\n", "globalThis.runAgent is not a function"},
+	} {
+		p.setEditor("loop-editor", c.loop)
+		p.clickNamed("Check")
+		said := waitFor[string](p, waitTimeout, "Check to say what Your loop did",
+			`(() => { if (document.querySelector("#check").getAttribute("aria-disabled") === "true") return "";
+				const seen = [...document.querySelectorAll("#exercise-summary, #exercise-banner, #exercise-failures, #loop-error")].filter((el) => el.checkVisibility());
+				return seen.map((el) => el.textContent).join(" | ").trim(); })()`)
+		assert.NotContains(t, said, allPass, "%s: the Check does not pass it", c.name)
+		assert.Contains(t, said, c.want, "%s: the Check says why", c.name)
 	}
 }
 
-func TestPageExerciseShareLinkCarriesYourLoopWithoutChecking(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+func TestPageExerciseLoopWithAnErrorListsNoOldFailures(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
 	p.openExercise()
-	p.setEditor("loop-editor", correctLoop)
-	p.clickNamed("Share")
-	link := waitFor[string](p, waitTimeout, "Share to put the loop in the address", `location.hash.startsWith("#state=") && location.href`)
-	state := decodeState(t, link)
-	assert.Equal(t, correctLoop, state["loop"], "the link carries Your loop")
-	assert.NotContains(t, state, "model", "an Exercise link carries the loop alone")
+	stub := p.value("#loop-editor")
+	require.Regexp(t, `^0 of \d+ cases pass`, p.check(), "the stub passes no case")
+	require.NotEmpty(t, p.failures(), "the stub's failing cases are listed")
 
-	q := newPage(t)
-	q.openURL(link)
-	assert.True(t, q.visible("#loop-editor"), "the link opens the Exercise")
-	assert.Equal(t, correctLoop, q.value("#loop-editor"), "the link fills Your loop")
-	assert.NotContains(t, q.text("#exercise-summary"), "cases pass", "nothing is checked until Check is pressed")
-	assert.Empty(t, q.failures())
+	p.setEditor("loop-editor", "function runAgent(model, tools, userMsg, maxSteps = 10) {\n  return 'x' +;\n}")
+	p.clickNamed("Check")
+	waitFor[bool](p, waitTimeout, "the summary to say Your loop has an error",
+		`document.querySelector("#check").getAttribute("aria-disabled") !== "true" &&
+			document.querySelector("#exercise-summary").textContent.includes("Your loop has an error")`)
+	assert.Empty(t, p.failures(), "the failing cases of the loop as it was at the last Check are not listed under the error")
+	assert.False(t, p.visible("#exercise-failures"), "the list of failing cases is hidden")
+
+	p.setEditor("loop-editor", stub)
+	require.Regexp(t, `^0 of \d+ cases pass`, p.check(), "the next Check of the stub")
+	assert.NotEmpty(t, p.failures(), "the next Check lists the failing cases again")
 }

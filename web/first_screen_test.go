@@ -14,6 +14,7 @@ import (
 // fold, and on a smaller screen some of the Model editor's code shows; the
 // run bar's explanations are folded until asked for.
 func TestPageShowsCodeOnTheFirstScreen(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		width, height int64
 		editors       []string // editors whose first lines must show
@@ -22,6 +23,7 @@ func TestPageShowsCodeOnTheFirstScreen(t *testing.T) {
 		{1000, 700, []string{"#model-box"}},
 	} {
 		t.Run(fmt.Sprintf("%dx%d", tc.width, tc.height), func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			p.do("sizing the window", chromedp.EmulateViewport(tc.width, tc.height))
 			p.open("/")

@@ -12,8 +12,8 @@ import (
 // "look at this step" link) gets that example at that phase, as on load,
 // and the notice of the previous link does not stay.
 func TestPageEmbedHashChangeToAPhaseOpensThatPhase(t *testing.T) {
-	p := newPage(t)
-	p.open("/?embed=1#example=chain&phase=99")
+	t.Parallel()
+	p := openPage(t, "/?embed=1#example=chain&phase=99")
 	waitFor[bool](p, waitTimeout, "the first link's notice (phase 99 is past the run's end)", `!document.querySelector("#notice").hidden`)
 	p.setHash("#example=add&phase=3")
 	waitFor[bool](p, waitTimeout, "the step view at phase 3 of the add example",

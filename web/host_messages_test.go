@@ -27,6 +27,7 @@ const frameDoc = `document.querySelector("#frame").contentDocument`
 // A tutorial's page steers its embed with the documented messages: show
 // an example, open its run at a phase, run it.
 func TestPageEmbedFollowsTheHostsDocumentedRequests(t *testing.T) {
+	t.Parallel()
 	p := hostWithFrame(t, "/?embed=1#example=add")
 	eval[chromedp.Void](p, `ask({type: "agentloop:example", example: "chain"})`)
 	waitFor[bool](p, waitTimeout, "the frame to show the chain example", frameDoc+`.querySelector("#user-message").value.includes("apples")`)
@@ -43,6 +44,7 @@ func TestPageEmbedFollowsTheHostsDocumentedRequests(t *testing.T) {
 // A host cannot make an embed run code that came by a link: a run request
 // over a #state= link's code runs nothing, and the frame says why.
 func TestPageEmbedRunsNoLinksCodeAtTheHostsRequest(t *testing.T) {
+	t.Parallel()
 	link := encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "from the link"}]`, "tools": "{}", "userMessage": "Hi"})
 	p := hostWithFrame(t, "/?embed=1#state="+link)
 	eval[chromedp.Void](p, `ask({type: "agentloop:run"})`)

@@ -37,6 +37,9 @@ const layoutShiftsJS = `new Promise((resolve) => {
 // them, so the cumulative layout shift of the first five seconds stays
 // under 0.02 ("good" is 0.1) and no control moves under the pointer.
 func TestPageDoesNotJumpWhileItLoads(t *testing.T) {
+	// Not parallel: it watches the first five seconds of a load; on a machine
+	// the other tests keep busy the browser paints in between states it would
+	// never show.
 	for _, width := range []int64{1280, 1100, 375} {
 		t.Run(fmt.Sprintf("%dpx", width), func(t *testing.T) {
 			p := newPage(t)

@@ -11,32 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// What the page's links, its examples menu and its notices tell the user:
-// an edited example keeps its name across a reload, a link that asks for
-// more than links may carry or that is damaged says so, and "Your own
-// code" in the menu brings the user's code back.
+// What links tell the user: an edited example keeps its name across a
+// reload, and a link that asks for more than links may carry, points at no
+// phase, is damaged or cannot be opened says so, and says what is shown
+// instead.
 
 const chainDescription = "A model(messages) function looks up a price"
 
-// ownModel is code of the user's own, in no example.
-const ownModel = "// my own model\n[{type: \"final\", content: \"mine\"}]\n"
-
-// noticeText returns what the notice bar says, or "" when it is hidden.
-func (p *page) noticeText() string {
-	p.t.Helper()
-	return eval[string](p, `document.querySelector("#notice").checkVisibility() ? document.querySelector("#notice-text").textContent : ""`)
-}
-
-// pickInMenu picks the option value ("" is "Your own code") in the
-// examples menu, as a user choosing it would.
-func (p *page) pickInMenu(value string) {
-	p.t.Helper()
-	p.setValue("#example-select", value)
-}
-
-func TestLinksEditedExampleKeepsItsTitleAfterAReload(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+func TestPageEditedExampleKeepsItsTitleAfterAReload(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
 	p.chooseExample("chain")
 	p.setValue("#user-message", "How much do five apples cost?")
 	require.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"), "the edited example is marked before the reload")
@@ -50,21 +34,22 @@ func TestLinksEditedExampleKeepsItsTitleAfterAReload(t *testing.T) {
 	assert.Contains(t, description, chainDescription)
 }
 
-func TestLinksShareLinkSaysItLoweredTheTimeLimit(t *testing.T) {
+func TestPageShareLinkSaysItLoweredTheTimeLimit(t *testing.T) {
+	t.Parallel()
 	link := "/#state=" + encodeStateLink(t, map[string]string{
 		"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "userMessage": "Hi", "maxSteps": "10", "timeLimit": "600000",
 	})
 
 	t.Run("on a first visit", func(t *testing.T) {
-		p := newPage(t)
-		p.open(link)
+		t.Parallel()
+		p := openPage(t, link)
 		assert.Equal(t, "2000", p.value("#time-limit"), "a link cannot set more than 2000 ms")
 		msg := p.waitNotice("600000 ms")
 		assert.Contains(t, msg, "2000 ms", "the notice says what the time limit is now")
 	})
 	t.Run("over the user's own code", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/")
+		t.Parallel()
+		p := openPage(t, "/")
 		p.setEditor("model-editor", ownModel)
 		p.reopen(link)
 		assert.Equal(t, "2000", p.value("#time-limit"))
@@ -75,15 +60,16 @@ func TestLinksShareLinkSaysItLoweredTheTimeLimit(t *testing.T) {
 		assert.Equal(t, ownModel, p.value("#model-editor"))
 	})
 	t.Run("not when the limit is within what links carry", func(t *testing.T) {
-		p := newPage(t)
-		p.open("/#state=" + encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "timeLimit": "1500"}))
+		t.Parallel()
+		p := openPage(t, "/#state="+encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "timeLimit": "1500"}))
 		assert.Equal(t, "1500", p.value("#time-limit"))
 		assert.True(t, p.staysIdle(idleWindow))
 		assert.NotContains(t, p.noticeText(), "time limit", "nothing was lowered, so nothing is said")
 	})
 }
 
-func TestLinksDamagedShareLinkSaysWhatIsWrong(t *testing.T) {
+func TestPageDamagedShareLinkSaysWhatIsWrong(t *testing.T) {
+	t.Parallel()
 	whole := encodeStateLink(t, map[string]string{"model": `[{type: "final", content: "linked"}]`, "tools": "{}", "userMessage": "Hi"})
 	// Base64url of n bytes is never 4k+1 characters long: only a cut can
 	// make one. A cut at 4k characters leaves whole bytes, which do not
@@ -111,47 +97,8 @@ func TestLinksDamagedShareLinkSaysWhatIsWrong(t *testing.T) {
 	}
 }
 
-func TestLinksYourOwnCodeInTheMenuBringsItBack(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
-	p.pickInMenu("")
-	assert.Contains(t, p.waitNotice("no code of your own"), "edit", "with nothing to bring back, the page says how code becomes the user's own")
-	assert.Equal(t, "add", p.value("#example-select"), "the menu still names the example shown")
-
-	p.setEditor("model-editor", ownModel)
-	p.pickInMenu("chain")
-	p.waitNotice("replaced your code")
-	p.pickInMenu("")
-	waitFor[bool](p, waitTimeout, "Your own code to bring back the user's model", fmt.Sprintf(`document.querySelector("#model-editor").value === %s`, js(ownModel)))
-	assert.Equal(t, "", p.value("#example-select"), "the menu says Your own code")
-	assert.Equal(t, "Your own code: edit it, then press Run.", p.text("#example-description"))
-
-	// An example the user edited is code of theirs too: bringing back the
-	// other keeps it, and offers it back.
-	p.pickInMenu("chain")
-	p.setValue("#user-message", "How much do five apples cost?")
-	p.pickInMenu("")
-	waitFor[bool](p, waitTimeout, "Your own code to bring back the user's model", fmt.Sprintf(`document.querySelector("#model-editor").value === %s`, js(ownModel)))
-	p.waitNotice("kept")
-	p.clickNamed("Restore my code")
-	assert.Equal(t, "How much do five apples cost?", p.value("#user-message"), "the edited example comes back too")
-	assert.Equal(t, chainTitle+" (edited)", p.text("#example-select option:checked"))
-}
-
-func TestLinksNoticeNamesTheLatestExample(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
-	p.setEditor("model-editor", ownModel)
-	p.pickInMenu("chain")
-	p.waitNotice(`The example "` + chainTitle + `"`)
-	p.pickInMenu("unknown-tool")
-	msg := p.waitNotice(`The example "Unknown tool"`)
-	assert.NotContains(t, msg, chainTitle, "the notice names the example shown now, not the one before")
-	p.clickNamed("Restore my code")
-	assert.Equal(t, ownModel, p.value("#model-editor"), "Restore still brings back the code from before both switches")
-}
-
-func TestLinksBadPhaseIsExplained(t *testing.T) {
+func TestPageBadPhaseLinkIsExplained(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	for _, tc := range []struct {
 		phase, position string
@@ -171,6 +118,39 @@ func TestLinksBadPhaseIsExplained(t *testing.T) {
 			for _, s := range tc.says {
 				assert.Contains(t, strings.ToLower(msg), strings.ToLower(s), "the notice says what was wrong and what is shown instead")
 			}
+		})
+	}
+}
+
+func TestPageLinkThatCannotBeOpenedSaysWhatIsShownInstead(t *testing.T) {
+	t.Parallel()
+	linked := `[{type: "final", content: "linked"}]`
+	link := encodeStateLink(t, map[string]string{"model": linked, "tools": "{}", "userMessage": "Hi"})
+	p := newPage(t)
+	for _, tc := range []struct{ name, hash, wrong string }{
+		{"a share link with a character no link has", "#state=abc$", "This share link could not be opened"},
+		{"a share link of bytes that do not inflate", "#state=AAAA", "This share link could not be opened"},
+		{"a link to no example", "#example=no-such-example", `There is no example "no-such-example".`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p.use(t)
+			// The user's code, which a link on the page then replaces.
+			p.reopen("/")
+			p.setEditor("model-editor", ownModel)
+			p.setHash("#state=" + link)
+			p.waitNotice("The shared link replaced your code")
+			require.Equal(t, linked, p.value("#model-editor"))
+
+			p.setHash(tc.hash)
+			msg := p.waitNotice(tc.wrong)
+			assert.Contains(t, msg, "Your own code is shown instead.", "the notice says what is shown instead, as a page opened by the link does")
+			assert.NotContains(t, msg, "replaced", "the link replaced nothing, and the notice says no such thing")
+			assert.Empty(t, p.noticeButton(), "the notice offers nothing back: the link took nothing")
+			assert.Equal(t, linked, p.value("#model-editor"), "the code shown stays as it was")
+
+			// The code the first link replaced is still there to bring back.
+			p.pickInMenuByLabel("Your earlier code")
+			p.waitModel(ownModel, "Your earlier code to bring back the code the first link replaced")
 		})
 	}
 }

@@ -14,8 +14,10 @@ import (
 // sentence that says what happened on screen together, at every press,
 // in portrait and in landscape.
 func TestPageSteppingOnAPhoneKeepsStepAndTheLitLineOnScreen(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ width, height int64 }{{375, 800}, {320, 640}, {812, 375}} {
 		t.Run(fmt.Sprintf("%dx%d", size.width, size.height), func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			p.do("a phone's screen", chromedp.EmulateViewport(size.width, size.height))
 			p.open("/")

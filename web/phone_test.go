@@ -8,21 +8,20 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// Phones, small embeds and the widths in between: after Run a phone shows
-// the run's result; a small embed leaves most of its frame to the
-// transcript, every control of its run bar still a Tab away; the Exercise
-// shows the time limit that judges a runaway; the header is tidy where it
-// wraps.
+// Phones and small embeds: after Run the result is on screen, a small embed
+// leaves most of its frame to the transcript with every control of its run
+// bar a Tab away, and Be the model's form is in view at every width.
 
 func TestPagePhoneShowsTheStopBannerAfterRun(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ width, height int64 }{{360, 640}, {375, 667}, {390, 844}, {414, 896}} {
 		name := fmt.Sprintf("%dx%d", size.width, size.height)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			p.do("emulating a "+name+" phone", chromedp.EmulateViewport(size.width, size.height,
 				chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
@@ -53,49 +52,8 @@ func TestPagePhoneShowsTheStopBannerAfterRun(t *testing.T) {
 	}
 }
 
-// accessibleNameJS is the name a screen reader gives the element e: its
-// labels, aria-label, aria-labelledby or its text.
-const accessibleNameJS = `((e) => ((e.labels && e.labels.length ? [...e.labels].map((l) => l.textContent).join(" ") : "") ||
-	e.getAttribute("aria-label") || (e.getAttribute("aria-labelledby") || "").split(" ").map((id) => {
-		const l = document.getElementById(id); return l ? l.textContent : ""; }).join(" ") || e.textContent).replace(/\s+/g, " ").trim())`
-
-// tabStop is a control the Tab key reached.
-type tabStop struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	InRun bool   `json:"inRun"`
-}
-
-// tabThroughRunBar focuses the user message and presses Tab until the focus
-// leaves the run bar, returning each control it reached on the way and
-// checking each is on screen.
-func (p *page) tabThroughRunBar(t *testing.T, where string) []tabStop {
-	t.Helper()
-	p.do("focusing the user message", chromedp.Focus(chromedp.CSS("#user-message")))
-	var stops []tabStop
-	for i := 0; i < 20; i++ {
-		s := eval[tabStop](p, `(() => { const e = document.activeElement; const inRun = !!e.closest(".runbar");
-			return {id: e.id, inRun, name: inRun ? `+accessibleNameJS+`(e) : ""}; })()`)
-		if !s.InRun {
-			return stops
-		}
-		stops = append(stops, s)
-		p.onScreen(t, "#"+s.ID, where+", with the focus on it")
-		p.do("pressing Tab", chromedp.KeyEvent(kb.Tab))
-	}
-	t.Fatalf("Tab never left the run bar %s: %v", where, stops)
-	return nil
-}
-
-func ids(stops []tabStop) []string {
-	out := make([]string, len(stops))
-	for i, s := range stops {
-		out[i] = s.ID
-	}
-	return out
-}
-
 func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, path    string
 		width, height int64
@@ -106,6 +64,7 @@ func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
 		{"500x640 dark", "/?embed=1&theme=dark#example=add", 500, 640},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := newPage(t)
 			p.do("emulating the frame", chromedp.EmulateViewport(tc.width, tc.height))
 			p.open(tc.path)
@@ -160,9 +119,7 @@ func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
 			assert.Equal(t, "Tool timeout (ms)", names["tool-timeout"])
 			assert.Equal(t, "Limits", names["limits-toggle"])
 			p.saveScreenshot("phone-embed-" + file + "-limits.png")
-			for _, v := range p.axeSerious(t) {
-				t.Errorf("axe-core %s with the limits open: %s", where, v)
-			}
+			p.assertAccessible(t, where+" with the limits open")
 
 			// A limit the page finds wrong is shown with its explanation,
 			// even after the limits are folded.
@@ -178,8 +135,8 @@ func TestPageSmallEmbedLeavesTheFrameToTheTranscript(t *testing.T) {
 }
 
 func TestPageEmbedAloneFoldsTheLimits(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
+	t.Parallel()
+	p := openPage(t, "/")
 	assert.False(t, p.visible("#limits-toggle"), "the full page has room for the limits: no disclosure")
 	for _, sel := range []string{"#max-steps", "#time-limit", "#tool-timeout"} {
 		assert.True(t, p.visible(sel), "%s is shown in the run bar", sel)
@@ -189,93 +146,76 @@ func TestPageEmbedAloneFoldsTheLimits(t *testing.T) {
 		"Tab goes through the run bar's fields and buttons in order")
 }
 
-func TestPageExerciseShowsTheTimeLimitThatJudgesARunaway(t *testing.T) {
+func TestPageShowsTheFinalAnswerAfterRunOnAPhone(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
+	p.do("emulating a 375x800 phone", chromedp.EmulateViewport(375, 800, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
 	p.open("/")
-	p.setValue("#time-limit", "700")
-	p.openExercise()
-	field := "#exercise-time-limit"
-	p.onScreen(t, field, "in the Exercise")
-	assert.Equal(t, "700", p.value(field), "the Exercise shows the playground's time limit")
-	assert.Equal(t, "Time limit per case (ms)", eval[string](p, accessibleNameJS+"("+must(field)+")"))
-	assert.Contains(t, p.text(field+"-hint"), "Time limit", "the Exercise says the limit is the playground's too")
+	runTop := p.rectOf("#run").Top
+	b := p.run()
+	require.Equal(t, "final", b.Banner.Reason, "the seed example ends with its final answer")
+	waitFor[bool](p, waitTimeout, "the page to settle", `document.querySelector(`+js(finalAnswerSel)+`) !== null`)
+	answer := p.rectOf(finalAnswerSel)
+	h := eval[float64](p, `innerHeight`)
+	assert.True(t, eval[bool](p, seenJS("document", finalAnswerSel)), "the final answer is not covered or scrolled out of its panel")
+	assert.GreaterOrEqual(t, answer.Top, 0.0, "the final answer is below the top of the screen after Run (Run was at y=%v)", runTop)
+	assert.LessOrEqual(t, answer.Bottom, h, "the final answer is on screen after Run at 375x800; it ends at y=%v", answer.Bottom)
+	assert.Equal(t, "true", eval[string](p, `document.querySelector("#tab-transcript").getAttribute("aria-selected")`),
+		"Run switches to the Transcript tab")
+	assert.Equal(t, "tablist", eval[string](p, `document.querySelector("#view-tabs").getAttribute("role")`))
+	p.saveScreenshot("learner-phone-after-run.png")
 
-	// Changed in the Exercise, it judges the next Check, and it is the
-	// playground's too.
-	p.setValue(field, "600")
-	p.setEditor("loop-editor", "function runAgent(model, tools, userMsg, maxSteps = 10) {\n  while (true) {}\n}")
-	p.check()
-	banner := waitFor[string](p, waitTimeout, "the banner to say the loop ran away",
-		`document.querySelector("#exercise-banner").checkVisibility() && document.querySelector("#exercise-banner").textContent`)
-	assert.Contains(t, banner, "did not finish within 600 ms", "the limit set in the Exercise judged the runaway")
-	p.saveScreenshot("phone-exercise-time-limit.png")
-	p.clickNamed("Playground")
-	assert.Equal(t, "600", p.value("#time-limit"), "the playground's time limit is the one set in the Exercise")
-
-	// One value: set in the playground, it shows in the Exercise, and a
-	// reload in the Exercise brings it back.
-	p.setValue("#time-limit", "900")
-	p.openExercise()
-	assert.Equal(t, "900", p.value(field), "the Exercise follows the playground's time limit")
-	p.reload()
-	require.True(t, p.visible("#loop-editor"), "the page reopens in the Exercise")
-	assert.Equal(t, "900", p.value(field), "the Exercise shows the saved time limit after a reload")
-
-	// A wrong value is explained beside the field, and Check waits for it.
-	p.setValue(field, "10")
-	p.onScreen(t, field+"-error", "after a wrong time limit")
-	assert.Contains(t, p.text(field+"-error"), "from 50 to 600,000")
-	before := p.text("#exercise-summary")
-	p.clickNamed("Check")
-	assert.Equal(t, before, p.text("#exercise-summary"), "Check does not run with a wrong time limit")
-	assert.Equal(t, "exercise-time-limit", eval[string](p, `document.activeElement.id`), "Check puts the caret in the wrong field")
+	// Step switches to the Loop tab, which shows the lit line.
+	p.click("#step")
+	waitFor[bool](p, waitTimeout, "Step to show phase 1", `/^Phase 1 of/.test(document.querySelector("#step-position").textContent)`)
+	assert.Equal(t, "true", eval[string](p, `document.querySelector("#tab-loop").getAttribute("aria-selected")`), "Step switches to the Loop tab")
+	assert.True(t, p.visible("#loop-source .loop-line.current"), "the lit line shows on the Loop tab")
+	assert.False(t, p.visible("#model-editor"), "the Code tab is hidden while the Loop tab shows")
+	p.saveScreenshot("learner-phone-stepping.png")
 }
 
-// headerLayout is where the header's parts are.
-type headerLayout struct {
-	Brand, Picker, Modes, Status, Share rect
-	ContentLeft, ContentRight           float64
-}
+func TestPageBeTheModelOnANarrowScreenShowsTheAnswerForm(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, path, shot string
+		width, height    int64
+	}{
+		{"768x1024", "/", "narrow-be-model-768.png", 768, 1024},
+		{"embed 500x640", "/?embed=1#example=add", "narrow-be-model-embed-500.png", 500, 640},
+		{"embed 360x640 dark", "/?embed=1&theme=dark#example=add", "narrow-be-model-embed-360-dark.png", 360, 640},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := newPage(t)
+			p.do("emulating the screen", chromedp.EmulateViewport(tc.width, tc.height))
+			p.open(tc.path)
+			require.Equal(t, "code", eval[string](p, `document.body.dataset.tab`), "the page opens on its Code tab")
+			p.click("#be-model")
+			waitFor[bool](p, waitTimeout, "the loop to ask the person for model call 1",
+				`document.querySelector("#be-model-heading").textContent === "You are the model: call 1"`)
+			where := "after Be the model at " + tc.name
+			require.Equal(t, "transcript", eval[string](p, `document.body.dataset.tab`),
+				"Be the model shows the Transcript tab, which holds the answer form")
+			// The first call of a run with tools offers a tool call, and
+			// the caret waits in the tool's name. The form scrolls within
+			// its panel: the frame keeps its run bar, and in an embed
+			// nothing spills over the link below the panel.
+			p.onScreen(t, "#be-model-call-list .be-call-name", where)
+			assert.Equal(t, "be-call-name", eval[string](p, `document.activeElement.className`),
+				"the caret is in the tool call's name, ready for the answer")
+			for _, sel := range []string{"#be-model-heading", "#be-model-kind-tool", "#be-model-send"} {
+				assert.True(t, p.visible(sel), "%s is shown %s", sel, where)
+			}
+			p.onScreen(t, "#run", where)
+			if p.exists("body.embed") {
+				p.onScreen(t, "#open-full", where)
+			}
+			p.saveScreenshot(tc.shot)
 
-const headerLayoutJS = `(() => { const r = ` + rectJS + `; const q = (s) => document.querySelector(s);
-	const h = q(".site-header"), s = getComputedStyle(h), b = h.getBoundingClientRect();
-	return {Brand: r(q(".brand")), Picker: r(q(".example-picker")), Modes: r(q(".mode-switch")),
-		Status: r(q("#engine-status")), Share: r(q("#share")),
-		ContentLeft: b.left + parseFloat(s.paddingLeft), ContentRight: b.right - parseFloat(s.paddingRight)}; })()`
-
-// sameRow reports whether b sits on a's row: its middle is within a's
-// height.
-func sameRow(a, b rect) bool {
-	mid := (b.Top + b.Bottom) / 2
-	return mid >= a.Top && mid <= a.Bottom
-}
-
-func TestPageHeaderIsTidyBetweenPhoneAndWideScreen(t *testing.T) {
-	p := newPage(t)
-	p.open("/")
-	for _, width := range []int64{768, 900, 950, 1000, 1050, 1100, 1200, 1280} {
-		p.do("emulating the screen", chromedp.EmulateViewport(width, 800))
-		p.settle()
-		where := fmt.Sprintf("at %d px", width)
-		l := eval[headerLayout](p, headerLayoutJS)
-		// The engine status and Share never sit on a row of their own:
-		// they are on the mode switch's row, which ends at the right
-		// edge, where the panels below end.
-		assert.True(t, sameRow(l.Modes, l.Status) && sameRow(l.Modes, l.Share),
-			"the engine status (y %.0f–%.0f) and Share (y %.0f–%.0f) are on the mode switch's row (y %.0f–%.0f) %s",
-			l.Status.Top, l.Status.Bottom, l.Share.Top, l.Share.Bottom, l.Modes.Top, l.Modes.Bottom, where)
-		assert.InDelta(t, l.ContentRight, l.Share.Right, 1, "Share ends at the header's right edge %s", where)
-		assert.True(t, l.Modes.Left >= l.ContentLeft-1 && l.Modes.Top >= l.Brand.Top-1,
-			"the mode switch is inside the header %s", where)
-		if !sameRow(l.Brand, l.Modes) {
-			// On a row of its own, the mode switch starts it, below the
-			// brand.
-			assert.InDelta(t, l.ContentLeft, l.Modes.Left, 1, "the mode switch starts its row at the left edge %s", where)
-		}
-		assert.True(t, sameRow(l.Brand, l.Picker), "the brand and the examples menu share the first row %s", where)
-		assert.LessOrEqual(t, eval[int64](p, `document.documentElement.scrollWidth`), width, "the page fits %s", where)
-		if width == 900 || width == 1000 || width == 1100 {
-			p.saveScreenshot(fmt.Sprintf("phone-header-%d.png", width))
-		}
+			b := p.playTheSeedsModel(`{"a": 2, "b": 3}`, "The answer is 5.").Banner
+			assert.Equal(t, "final", b.Reason, "the person's answers end the run; the banner says %q", b.Text)
+			assert.True(t, p.visible("#use-as-script"), "Use as script is offered once the run is over")
+			p.onScreen(t, "#run", "after the run at "+tc.name)
+		})
 	}
 }

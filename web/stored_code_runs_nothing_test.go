@@ -22,6 +22,7 @@ const linkedModel = `[{type: "final", content: "the link's code ran"}]`
 const embedAddKey = "agentloop:v1:embed:add"
 
 func TestPageEmbedPhaseNeverRunsALinksCodeStoredBeforeIt(t *testing.T) {
+	t.Parallel()
 	p := newPage(t)
 	link := encodeStateLink(t, map[string]string{"model": linkedModel, "tools": "{}", "userMessage": "Hi", "maxSteps": "10"})
 	p.open("/?embed=1#state=" + link + "&example=add")
@@ -41,8 +42,8 @@ func TestPageEmbedPhaseNeverRunsALinksCodeStoredBeforeIt(t *testing.T) {
 }
 
 func TestPageEmbedPhaseRunsNothingOverStoredEditsAndSaysWhy(t *testing.T) {
-	p := newPage(t)
-	p.open("/?embed=1#example=add")
+	t.Parallel()
+	p := openPage(t, "/?embed=1#example=add")
 	// Code kept under the add example, as the reader's edits of it (or as a
 	// page from before this rule filed a link's code there).
 	eval[bool](p, fmt.Sprintf(`localStorage.setItem(%s, JSON.stringify({model: %s, tools: "{}", userMessage: "Hi", maxSteps: "10", example: "add"})), true`,

@@ -6,11 +6,11 @@ import { phaseNumber, readOptions } from "../site/page/url-options.js";
 const at = (href) => readOptions(new URL(href, "https://example.org/agentloop/"));
 
 test("a plain address asks for nothing", () => {
-  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: null, phase: null, theme: "" });
+  assert.deepEqual(at(""), { embed: false, readonly: false, autorun: false, example: "", state: null, phase: null, lesson: null, theme: "" });
 });
 
 test("an embed with an example that runs at once", () => {
-  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: null, phase: null, theme: "" });
+  assert.deepEqual(at("?embed=1&readonly=true&autorun=YES#example=add"), { embed: true, readonly: true, autorun: true, example: "add", state: null, phase: null, lesson: null, theme: "" });
 });
 
 test("only 1, true and yes switch an option on", () => {
@@ -42,4 +42,11 @@ test("&theme=light or dark forces the colour scheme; anything else leaves the sy
   assert.equal(at("?theme=light").theme, "light");
   assert.equal(at("?theme=blue").theme, "");
   assert.equal(at("#theme=dark").theme, "", "the theme is read from the query, not the hash");
+});
+
+test("#lesson= is read from the hash as written, in an embed too", () => {
+  assert.equal(at("#lesson=3").lesson, "3");
+  assert.equal(at("?embed=1#lesson=5").lesson, "5");
+  assert.equal(at("#lesson=x").lesson, "x", "a wrong lesson is kept, for the page to say what is wrong");
+  assert.equal(at("?lesson=3").lesson, null, "the lesson is read from the hash only");
 });

@@ -1,6 +1,6 @@
 // A tutorial author's use of agentloop.js, as the README shows it: one
 // import, then runAgent on the page's thread, then runAgentSandboxed. The
-// browser tests (agentloop_test.go) call globalThis.tutorial.
+// browser tests (tutorial_page_test.go) call globalThis.tutorial.
 import { runAgent, ready, runAgentSandboxed, onProgress } from "./agentloop.js";
 
 // The engine's loading, as a page's status line would show it.

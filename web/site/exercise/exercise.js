@@ -7,24 +7,26 @@
 // itself.
 
 import { h } from "../util/dom.js";
-import { checkCase, show } from "./check.js";
-import { HINTS } from "./text.js";
+import { show } from "./check.js";
+import { HINTS, HINTS_LEVEL_2, STUB, STUB_LEVEL_2 } from "./text.js";
+import { renderCompare } from "./compare.js";
+import { FOLLOW_UP_MIN_LIMIT_MS, fillLevelSelect, followUpVerdicts, grade, levelOf, loadLevel, renderFollowUps } from "./level.js";
 import { isDisabled, setDisabled } from "../views/runner.js";
 import { checkTimeLimit, showFieldError } from "../page/fields.js";
-
-const CASES_URL = "cases.json";
 
 export class Exercise {
   // engine: the Engine; editor: the Your loop Editor; els: the section's
   // elements; limitField: the playground's Time limit field, which holds
   // the ms a case may take (els.limit shows it here and changes it
-  // there); progress: the saved {passed, total, hints};
+  // there); progress: the saved {passed, total, hints, hints2, level}
+  // (hints2: those of level 2 shown);
   // onProgress(progress) hears every change of it; onCompileError(err)
   // and onCheckStart() let the page show an editor's error the way it does
   // for the playground's; onOpen(c) opens case c in the playground;
+  // onLoopChanged() hears that the Exercise put a level's stub in Your loop;
   // goCheck, when the learner picked Go, checks and shows instead
   // (exercise/go-check-view.js: active(), check(), stop(), render()).
-  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, goCheck = null }) {
+  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onLoopChanged = () => {}, goCheck = null }) {
     this.goCheck = goCheck;
     this.engine = engine;
     this.editor = editor;
@@ -34,11 +36,18 @@ export class Exercise {
     this.onCompileError = onCompileError;
     this.onCheckStart = onCheckStart;
     this.onOpen = onOpen;
-    this.cases = null; // the promise of cases.json
+    this.onLoopChanged = onLoopChanged;
+    this.level = levelOf(progress.level);
+    this.levels = {}; // the promise of each level's cases, by level
+    // Set by an interview (exercise/interview.js): it draws the cases,
+    // hears each Check, and hides what an interview hides.
+    this.interview = null;
+    this.comparing = false; // the reference is shown beside Your loop
     this.job = null; // the check in flight
-    this.hints = Math.min(progress.hints || 0, HINTS.length);
+    // The hints shown, by level.
+    this.shownHints = { 1: Math.min(progress.hints || 0, HINTS.length), 2: Math.min(progress.hints2 || 0, HINTS_LEVEL_2.length) };
     // The last check: failures by case, or the saved counts after a reload.
-    this.last = progress.total ? { passed: progress.passed || 0, total: progress.total, failures: null, stopped: null, restored: true } : null;
+    this.last = progress.total ? { passed: progress.passed || 0, total: progress.total, failures: null, stopped: null, restored: true, level: this.level } : null;
     this.compileError = false;
     els.check.addEventListener("click", () => {
       if (!isDisabled(els.check)) this.check();
@@ -50,6 +59,8 @@ export class Exercise {
     els.showHint.addEventListener("click", () => {
       if (!isDisabled(els.showHint)) this.showHint();
     });
+    fillLevelSelect(els.level, this.level);
+    els.level.addEventListener("change", () => this.setLevel(levelOf(els.level.value)));
     // The limit is kept in one place, the playground's field: an edit here
     // is made there, with the events the playground's own edits send (so
     // that the page saves it and explains a wrong value there too).
@@ -77,24 +88,49 @@ export class Exercise {
   }
 
   get progress() {
-    return { passed: this.last ? this.last.passed : 0, total: this.last ? this.last.total : 0, hints: this.hints };
+    return { passed: this.last ? this.last.passed : 0, total: this.last ? this.last.total : 0, hints: this.shownHints[1], hints2: this.shownHints[2], level: this.level };
   }
 
-  // loadCases fetches the cases once; a failed fetch is tried again at the
-  // next Check.
-  loadCases() {
-    if (!this.cases) {
-      this.cases = fetch(CASES_URL)
-        .then((res) => {
-          if (!res.ok) throw new Error(`${CASES_URL}: HTTP ${res.status}`);
-          return res.json();
-        })
-        .catch((err) => {
-          this.cases = null;
-          throw new Error(`the cases could not be loaded (${err.message}); make build writes them`);
-        });
+  // hintList is the hints of the level shown.
+  get hintList() {
+    return this.level === 2 ? HINTS_LEVEL_2 : HINTS;
+  }
+
+  get hints() {
+    return this.shownHints[this.level];
+  }
+
+  // setLevel switches the level: the last Check was of the other level's
+  // cases, so it is forgotten, and a Your loop that still holds a level's
+  // stub gets the new level's.
+  setLevel(level) {
+    if (this.job || level === this.level) {
+      this.els.level.value = String(this.level);
+      return;
     }
-    return this.cases;
+    this.level = level;
+    this.els.level.value = String(level);
+    // An interview moving on keeps its last Check's count on show.
+    if (!this.interview) this.last = null;
+    const stubs = { 1: STUB, 2: STUB_LEVEL_2 };
+    if (this.editor.value === stubs[3 - level]) {
+      this.editor.value = stubs[level];
+      this.onLoopChanged();
+    }
+    this.onProgress(this.progress);
+    this.render();
+  }
+
+  // loadCases fetches a level's cases once; a failed fetch is tried again
+  // at the next Check.
+  loadCases(level) {
+    if (!this.levels[level]) {
+      this.levels[level] = loadLevel(level).catch((err) => {
+        this.levels[level] = null;
+        throw new Error(`the cases could not be loaded (${err.message}); make build writes them`);
+      });
+    }
+    return this.levels[level];
   }
 
   // goActive reports whether Check grades the Go loop.
@@ -116,23 +152,29 @@ export class Exercise {
     this.compileError = false;
     this.onCheckStart();
     this.render();
+    const level = this.level;
+    let loaded;
     let cases;
     try {
-      cases = await this.loadCases();
+      loaded = await this.loadCases(level);
+      cases = this.interview ? await this.interview.draw(level, loaded) : loaded.cases;
     } catch (err) {
       this.job = null;
       this.last = { passed: 0, total: 0, failures: [], stopped: { error: err.message }, restored: false };
       this.render();
       return;
     }
-    const result = { passed: 0, total: cases.length, checked: 0, failures: [], stopped: null, restored: false };
+    const result = { level, passed: 0, total: cases.length, checked: 0, failures: [], verdicts: [], followUps: loaded.followUps, stopped: null, restored: false };
+    const { barrierWaitMs } = loaded;
+    const timeLimitMs = level === 2 ? Math.max(limit.value, FOLLOW_UP_MIN_LIMIT_MS) : limit.value;
     this.job = this.engine.grade(
-      { source: this.editor.value, cases, timeLimitMs: limit.value },
+      { source: this.editor.value, cases, timeLimitMs, level, barrierWaitMs },
       {
         onCase: (index, observed) => {
           const c = cases[index];
-          const failure = checkCase(c, observed);
+          const failure = grade(level, c, observed, barrierWaitMs);
           result.checked++;
+          result.verdicts.push({ c, failure });
           if (failure) result.failures.push({ c, failure });
           else result.passed++;
         },
@@ -147,6 +189,7 @@ export class Exercise {
           this.job = null;
           if (!this.compileError) this.last = result;
           this.onProgress(this.progress);
+          if (this.interview) this.interview.checked(result, this.editor.value, this.compileError);
           this.render();
         },
       },
@@ -155,8 +198,8 @@ export class Exercise {
   }
 
   showHint() {
-    if (this.hints >= HINTS.length) return;
-    this.hints++;
+    if (this.hints >= this.hintList.length) return;
+    this.shownHints[this.level]++;
     this.onProgress(this.progress);
     this.render();
     const shown = this.els.hints.lastElementChild;
@@ -168,16 +211,45 @@ export class Exercise {
     setDisabled(els.check, this.job !== null);
     // Stop is for a check under way (not while the cases load, a moment).
     setDisabled(els.stop, !this.job || this.job === "loading");
-    setDisabled(els.showHint, this.hints >= HINTS.length);
-    els.hintCount.textContent = this.hints ? `${this.hints} of ${HINTS.length} hints shown` : `${HINTS.length} hints, from a nudge to nearly the answer`;
-    els.hints.hidden = this.hints === 0;
-    if (els.hints.children.length !== this.hints) {
-      els.hints.replaceChildren(...HINTS.slice(0, this.hints).map((text) => h("li", { className: "hint-text", text })));
+    const hints = this.hintList;
+    setDisabled(els.showHint, this.hints >= hints.length);
+    setDisabled(els.level, this.job !== null || this.interview !== null);
+    // An interview hides the hints and the cases until it ends.
+    const hiding = this.interview !== null;
+    els.showHint.hidden = hiding;
+    els.hintCount.hidden = hiding;
+    els.statement.hidden = this.level !== 1;
+    els.statement2.hidden = this.level !== 2;
+    els.hintCount.textContent = this.hints ? `${this.hints} of ${hints.length} hints shown` : `${hints.length} hints, from a nudge to nearly the answer`;
+    els.hints.hidden = this.hints === 0 || hiding;
+    if (els.hints.children.length !== this.hints || els.hints.dataset.level !== String(this.level)) {
+      els.hints.dataset.level = String(this.level);
+      els.hints.replaceChildren(...hints.slice(0, this.hints).map((text) => h("li", { className: "hint-text", text })));
     }
-    if (this.goActive()) return this.goCheck.render();
+    // The Go Exercise is level 1 only: its view shows the summary and the
+    // cases, and level 2's follow-ups and the comparison stay away.
+    if (this.goActive()) {
+      els.statement.hidden = false;
+      els.statement2.hidden = true;
+      els.compare.hidden = true;
+      renderFollowUps(els.followUps, []);
+      return this.goCheck.render();
+    }
     els.summary.textContent = this.summary();
     this.renderBanner();
     this.renderFailures();
+    const last = !this.job && !this.compileError && this.last && this.last.level === 2 && this.last.verdicts && !hiding ? this.last : null;
+    renderFollowUps(els.followUps, last ? followUpVerdicts(last.followUps, last.verdicts) : []);
+    renderCompare(els.compare, {
+      last: this.job || this.compileError || hiding ? null : this.last,
+      level: this.level,
+      code: this.editor.value,
+      open: this.comparing,
+      onToggle: (open) => {
+        this.comparing = open;
+        this.render();
+      },
+    });
   }
 
   summary() {
@@ -187,10 +259,12 @@ export class Exercise {
     if (!last) return "Press Check to run your loop on every case of the real loop's tests.";
     if (!last.total) return "The cases could not be checked.";
     const counts = `${last.passed} of ${last.total} cases pass`;
+    if (this.interview && !last.stopped) return `${counts}. The cases stay hidden until the interview ends.`;
     if (last.restored && last.passed === last.total) return `${counts} (at your last Check): your loop did what agent.Run does on every case.`;
     if (last.restored) return `${counts} (at your last Check; press Check to see the differences).`;
     if (last.passed === last.total) return `${counts}. Your loop does what agent.Run does on every case.`;
     if (last.stopped) return `${counts}: the check stopped after ${last.checked} of ${last.total}.`;
+    if (last.level === 2) return `${counts}. Each follow-up is below, with the first difference of those that fail.`;
     return `${counts}. The first difference of each failing case is below.`;
   }
 
@@ -225,7 +299,8 @@ export class Exercise {
   // lists them anew.
   renderFailures() {
     const list = this.els.failures;
-    const failures = !this.job && !this.compileError && this.last && this.last.failures ? this.last.failures : [];
+    const shown = !this.job && !this.compileError && !this.interview && this.last && this.last.failures && this.last.level !== 2;
+    const failures = shown ? this.last.failures : [];
     list.replaceChildren(...failures.map(({ c, failure }, i) => this.failureView(c, failure, i)));
     list.hidden = failures.length === 0;
   }

@@ -105,8 +105,10 @@ export class Sandbox {
   }
 
   // grade checks the Exercise's loop in the same kind of worker, under the
-  // same watchdog: request {source, cases, timeLimitMs}, where the time
-  // limit applies to each case. handlers: onCase(index, observed) for each
+  // same watchdog: request {source, cases, timeLimitMs, level?,
+  // barrierWaitMs?, reference?}, where the time limit applies to each
+  // case; level 2 plays the follow-ups' cases (worker/grade-followups.js)
+  // and reference plays them on the real loop instead of source. handlers: onCase(index, observed) for each
   // case the loop ran (see worker/grade.js); onCompileError as for run;
   // onEvents([done]) when the worker had to be killed (a case that ran
   // away is named in done.call); onEnd() once, last.

@@ -10,6 +10,7 @@
 //   page/run-view.js      the transcript, the run bar, the learner's views
 //   page/time-travel.js   be the model, fork, open a run file
 //   page/share-export.js  share, export, the embed's full-playground link
+//   learn/learn.js        the Learn mode: lessons beside the editors
 
 import { reportHeight } from "./embed-frame.js";
 import { Engine, onProgress } from "./engine.js";
@@ -21,6 +22,7 @@ import { foldAway } from "./fold.js";
 import { Exercise } from "../exercise/exercise.js";
 import { Language } from "../exercise/language.js";
 import { GoCheckView } from "../exercise/go-check-view.js";
+import { Interview } from "../exercise/interview.js";
 import { playgroundState } from "../exercise/case.js";
 import { CodeState } from "./code-state.js";
 import { ExamplesMenu } from "./examples-menu.js";
@@ -34,6 +36,8 @@ import { runView, onButton } from "./run-view.js";
 import { timeTravel } from "./time-travel.js";
 import { shareAndExport } from "./share-export.js";
 import { engineStatus } from "./engine-status.js";
+import { KEY } from "./storage.js";
+import { mountLearn } from "../learn/learn.js";
 import { idle } from "../util/defer.js";
 
 const opts = readOptions();
@@ -78,7 +82,10 @@ const store = new Store(undefined, () =>
 );
 const mode = pageMode({
   readonly: opts.readonly,
-  onShown: (m) => m === "exercise" && page.exercise && page.exercise.showLimit(),
+  onShown: (m) => {
+    if (m === "exercise" && page.exercise) page.exercise.showLimit();
+    if (page.learn) page.learn.showMode(m);
+  },
   onPicked: () => code.save(),
 });
 // The Exercise's language and Go loop, saved and shared with the rest.
@@ -134,7 +141,13 @@ page.exercise = new Exercise({
     failures: byId("exercise-failures"),
     limit: byId("exercise-time-limit"),
     limitError: byId("exercise-time-limit-error"),
+    level: byId("exercise-level"),
+    statement: byId("exercise-statement"),
+    statement2: byId("exercise-statement-2"),
+    followUps: byId("exercise-follow-ups"),
+    compare: byId("exercise-compare"),
   },
+  onLoopChanged: () => code.save(),
   limitField: fields.timeLimit,
   progress: store.loadProgress() || {},
   onProgress: (progress) => store.saveProgress(progress),
@@ -160,6 +173,22 @@ function openCase(c) {
   fields.userMessage.scrollIntoView({ block: "nearest" });
 }
 
+// Interview mode runs in the Exercise, its state kept beside the progress.
+new Interview({
+  exercise: page.exercise,
+  engine,
+  els: {
+    start: byId("interview-start"),
+    end: byId("interview-end"),
+    minutes: byId("interview-minutes"),
+    timeLeft: byId("interview-time"),
+    stage: byId("interview-stage"),
+    report: byId("interview-report"),
+  },
+  saved: store.loadInterview(),
+  save: (state) => store.saveInterview(state),
+});
+
 // A dropped file that is no run file may be a provider's conversation.
 const otherFile = (text, name) => Boolean(page.realApi && page.realApi.openConversationText(text, name));
 timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly, otherFile });
@@ -168,6 +197,25 @@ idle()
   .then(() => import("../api/mount.js"))
   .then(({ mountRealApi }) => (page.realApi = mountRealApi({ runner, code, locked: opts.readonly })));
 const scheduleEmbedLink = shareAndExport({ onButton, code, runner, readonly: opts.readonly });
+
+page.learn = mountLearn({
+  store,
+  key: `${KEY}:lessons`,
+  readCode: () => code.read(),
+  replaceCode: (next, how) => code.replaceCode(next, how),
+  embed: opts.embed,
+  keptCode: (origin) => store.load(code.keyFor(origin)),
+  setMode: mode.set,
+  save: () => code.save(),
+  loopPanel: runner.loopPanel,
+  places: { modeSwitch: document.querySelector(".mode-switch"), codePanel: byId("code-panel"), banner: byId("stop-banner") },
+});
+// The lesson hears every render of a run, after time travel's views.
+const showTimeTravel = runner.onView;
+runner.onView = (trace, upto) => {
+  showTimeTravel(trace, upto);
+  page.learn.sync(trace);
+};
 
 // edited follows every edit of the user's: in an editor or a field. It is
 // saved at once.
@@ -180,7 +228,7 @@ fields.userMessage.addEventListener("input", () => edited("message"));
 for (const el of [fields.maxSteps, fields.timeLimit, fields.toolTimeoutMs]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", () => code.save());
 
-const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase });
+const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase, openLesson: page.learn.openLink });
 
 // The page opens with what its address names, else what was saved, else
 // the seed example; a link to #example= or #state= on this very page (a

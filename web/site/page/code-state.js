@@ -15,6 +15,7 @@
 // that example, never a link's, a run file's or a case's code.
 
 import { exampleById, matchingExample } from "./examples.js";
+import { matchingLesson } from "../learn/lessons.js";
 import { KEY, sameCode } from "./storage.js";
 import { clearHash } from "./url-options.js";
 import { hideNotice, notice, reword } from "./notice.js";
@@ -184,7 +185,8 @@ export class CodeState {
   // code that comes back leaves the place it was kept in (restore).
   keep(s) {
     if (!s.model && !s.tools) return false;
-    if (matchingExample(s)) return false;
+    // An example's or a lesson's untouched code is theirs, not the user's.
+    if (matchingExample(s) || matchingLesson(s)) return false;
     if (this.origin && this.origin === s.example) {
       // An embed keeps it under the example's key already.
       if (!this.embed) this.store.keepExample(this.origin, s);

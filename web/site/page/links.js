@@ -1,5 +1,5 @@
 // Opening what the page's address names: a share link (#state=), a shipped
-// example (#example=), and for a shipped example alone a run at once
+// example (#example=), a lesson (#lesson=N), and for a shipped example alone a run at once
 // (?autorun=1) or at a phase (#phase=N). The page opened by a link and a
 // link followed on a page already open (a tutorial's "try this" link,
 // hashchange) go the same way, and say the same when a link cannot be
@@ -31,8 +31,9 @@ function loweredNote(from) {
 // store: the Store; readonly: the editors are locked, and keep their
 // author's code against a #state= that comes later; run(): a live run of
 // what the editors show; runAtPhase(text): a run recorded and shown at a
-// #phase=.
-export function linkOpener({ code, store, readonly, run, runAtPhase }) {
+// #phase=; openLesson(text, {focus}): opens the lesson a #lesson= names
+// (learn/learn.js).
+export function linkOpener({ code, store, readonly, run, runAtPhase, openLesson }) {
   const embed = code.embed;
   const failed = (wrong) => notice(`${wrong} ${code.shownInstead()}`);
 
@@ -41,7 +42,8 @@ export function linkOpener({ code, store, readonly, run, runAtPhase }) {
   // load.
   return async function openLink(opts, { atLoad = false, host = false } = {}) {
     if (!atLoad && opts.state !== null && embed && readonly) return;
-    if (!atLoad && opts.state === null && !opts.example) return;
+    const lesson = opts.lesson !== null && opts.state === null && !opts.example;
+    if (!atLoad && opts.state === null && !opts.example && !lesson) return;
     let saved = null;
     if (atLoad) {
       saved = store.load();
@@ -89,11 +91,14 @@ export function linkOpener({ code, store, readonly, run, runAtPhase }) {
       return;
     }
     if (atLoad) code.start(saved ? { ...defaultState(), ...saved } : defaultState());
+    // A lesson's code replaces what the page shows, which is kept; it
+    // runs only when the reader presses Run, as any other.
+    if (lesson) openLesson(opts.lesson, { focus: !atLoad });
     // The link changed nothing. An offer still on screen is about code
     // replaced before it came, and beside this notice would read as the
     // link's doing: it goes (what it offered stays in the examples menu,
     // as Your earlier code).
-    else hideNotice();
+    else if (!atLoad) hideNotice();
     if (wrong) failed(wrong);
   };
 

@@ -1,5 +1,7 @@
-// The page's two modes: the playground and the Exercise. Each is a <main>
-// of its own, and the one not shown is hidden from everyone.
+// The page's modes: the playground, the Exercise and Learn (the
+// playground's <main> with a lesson beside it, learn/learn.js). The
+// playground and the Exercise are each a <main> of its own, and the one
+// not shown is hidden from everyone.
 
 import { byId } from "../util/dom.js";
 
@@ -10,8 +12,9 @@ export function pageMode({ readonly, onShown, onPicked }) {
   const get = () => document.body.dataset.mode || "playground";
   const set = (mode) => {
     const exercising = mode === "exercise" && !readonly;
-    document.body.dataset.mode = exercising ? "exercise" : "playground";
-    byId("mode-playground").setAttribute("aria-pressed", String(!exercising));
+    const shown = exercising ? "exercise" : mode === "learn" ? "learn" : "playground";
+    document.body.dataset.mode = shown;
+    byId("mode-playground").setAttribute("aria-pressed", String(shown === "playground"));
     byId("mode-exercise").setAttribute("aria-pressed", String(exercising));
     byId("exercise").hidden = !exercising;
     document.querySelector("main.layout:not(#exercise)").hidden = exercising;

@@ -165,11 +165,22 @@ export class Store {
     }
   }
 
-  // saveProgress keeps the Exercise's progress: {passed, total, hints},
-  // whole numbers (the cases passed at the last Check, of how many, and
-  // the hints shown).
+  // saveProgress keeps the Exercise's progress: {passed, total, hints,
+  // hints2, level}, whole numbers (the cases passed at the last Check, of
+  // how many, the hints shown at each level and the level chosen).
   saveProgress(progress) {
     this.write(`${this.key}:exercise`, JSON.stringify(pickProgress(progress)));
+  }
+
+  // saveInterview keeps interview mode's state (exercise/interview.js
+  // reads it back and checks its shape), or drops it for null.
+  saveInterview(state) {
+    this.write(`${this.key}:interview`, state === null ? null : JSON.stringify(state));
+  }
+
+  // loadInterview returns the saved interview, or null.
+  loadInterview() {
+    return parse(this.read(`${this.key}:interview`));
   }
 
   // loadProgress returns the saved progress, or null.
@@ -182,7 +193,7 @@ export class Store {
 // pickProgress keeps the progress's known fields, as whole numbers from 0.
 function pickProgress(v) {
   const out = {};
-  for (const f of ["passed", "total", "hints"]) {
+  for (const f of ["passed", "total", "hints", "hints2", "level"]) {
     const n = Number(v[f]);
     if (Number.isInteger(n) && n >= 0) out[f] = n;
   }

@@ -6,6 +6,7 @@
 //   #example=ID     open a shipped example
 //   #state=...      open a share link (fills the editors, runs nothing)
 //   #phase=N        with #example=ID: record the run and show phase N (from 1)
+//   #lesson=N       open lesson N of the Learn mode (learn/lessons.js)
 
 export function readOptions(loc = location) {
   const q = new URLSearchParams(loc.search);
@@ -22,6 +23,7 @@ export function readOptions(loc = location) {
     // wrong with the link.
     state: hash.get("state"),
     phase: hash.get("phase"),
+    lesson: hash.get("lesson"),
   };
 }
 

@@ -15,6 +15,7 @@ export class LoopPanel {
     this.byPhase = new Map(); // phase name -> its line element
     this.current = null;
     this.want = null;
+    this.taught = []; // the phases whose lines a lesson teaches
     this.geometry = null;
     this.scrollTop = 0;
     // The panel's height as last laid out (-1: not yet known), so that a
@@ -63,6 +64,7 @@ export class LoopPanel {
       frag.append(li);
     }
     this.list.replaceChildren(frag);
+    this.teach(this.taught);
     if (this.want) this.show(this.want);
   }
 
@@ -81,6 +83,14 @@ export class LoopPanel {
     line.classList.add("current");
     line.setAttribute("aria-current", "step");
     this.reveal(line);
+  }
+
+  // teach marks the lines of phases as the ones a lesson teaches (the
+  // Learn mode), and no others; [] marks none. The mark is apart from the
+  // current line's, which still follows the run.
+  teach(phases) {
+    this.taught = phases;
+    for (const [phase, line] of this.byPhase) line.classList.toggle("taught", phases.includes(phase));
   }
 
   // reveal scrolls the panel (only the panel, never the page) so the line

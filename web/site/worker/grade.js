@@ -60,7 +60,7 @@ function keepNotJSON(key, v) {
 // copy returns a plain deep copy of v, as JSON sees it but for the values
 // JSON cannot carry (see keepNotJSON), so that later changes by the loop
 // do not change what was recorded.
-function copy(v) {
+export function copy(v) {
   try {
     return parse(stringify(v, keepNotJSON));
   } catch (err) {
@@ -68,7 +68,7 @@ function copy(v) {
   }
 }
 
-function describe(err) {
+export function describe(err) {
   try {
     if (err instanceof ErrorType) return err.message ? `${err.name}: ${err.message}` : err.name;
     return typeof err === "string" ? err : stringify(err) ?? String(err);
@@ -77,7 +77,7 @@ function describe(err) {
   }
 }
 
-function describeValue(v) {
+export function describeValue(v) {
   const shown = notJSON(v);
   if (shown !== undefined) return shown;
   try {

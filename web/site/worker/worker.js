@@ -35,6 +35,9 @@
 //                             loop then ends it at its first check
 //                             drive: who answers the model calls, see
 //                             worker/drive.js
+//   {type: "grade", source, cases, level, barrierWaitMs, reference}
+//                             check Your loop's source on the cases (see
+//                             grade below)
 //   {type: "answer", action}  the person's answer to an "ask"
 //   {type: "stop"}            abort the run (graceful; the page kills the
 //                             worker if it is too busy to hear this)
@@ -123,13 +126,13 @@ function onPageMessage(msg) {
 // frozen already (boot, before "ready"; worker/harden.js).
 function loadRunParts() {
   if (!runParts) {
-    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js")]).then(
-      ([compile, outbox, drive, grade]) => {
+    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js"), import("./grade-followups.js"), import("./reference-loops.js")]).then(
+      ([compile, outbox, drive, grade, followUps, reference]) => {
         // The real loop is taken out of user code's reach: the Exercise's
         // loop must be the learner's own, not a call of the real one.
         const runAgent = self.runAgent;
         delete self.runAgent;
-        runPartsLoaded = { ...compile, runAgent, driveModel: drive.driveModel, answerModel: drive.answerModel, gradeLoop: grade.gradeLoop, Outbox: outbox.Outbox };
+        runPartsLoaded = { ...compile, runAgent, driveModel: drive.driveModel, answerModel: drive.answerModel, gradeLoop: grade.gradeLoop, gradeFollowUps: followUps.gradeFollowUps, referenceLoops: reference.referenceLoops(runAgent), Outbox: outbox.Outbox };
         return runPartsLoaded;
       },
     );
@@ -262,16 +265,21 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, 
   }
 }
 
-// grade runs the learner's loop on the Exercise's cases; the page
-// compares what it did with the real loop (exercise/check.js).
-async function grade({ source, cases }) {
+// grade runs the learner's loop on the Exercise's cases of level 1 or 2;
+// the page compares what it did with the real loop (exercise/check.js,
+// exercise/followup-check.js). With reference, no code of the page's runs:
+// the real loop plays the cases, for the page to read their expectations
+// from (interview mode's drawn cases).
+async function grade({ source, cases, level, barrierWaitMs, reference }) {
   const job = await startJob();
   if (!job) return;
   const { parts, outbox } = job;
-  const loop = evaluate(parts, outbox, "loop", source);
+  const loop = reference === true ? parts.referenceLoops[level === 2 ? 2 : 1] : evaluate(parts, outbox, "loop", source);
   if (loop === FAILED) return;
+  const post = (msg) => outbox.control(msg);
   try {
-    await parts.gradeLoop(loop, cases, (msg) => outbox.control(msg));
+    if (level === 2) await parts.gradeFollowUps(loop, cases, barrierWaitMs, post);
+    else await parts.gradeLoop(loop, cases, post);
     outbox.control({ type: "end", ok: true });
   } catch (err) {
     outbox.control({ type: "end", ok: false, error: describe(err) });
