@@ -227,11 +227,13 @@ export class Exercise {
       els.hints.replaceChildren(...hints.slice(0, this.hints).map((text) => h("li", { className: "hint-text", text })));
     }
     // The Go Exercise is level 1 only: its view shows the summary and the
-    // cases, and level 2's follow-ups and the comparison stay away.
+    // cases; the Level control is locked, and level 2's follow-ups and the
+    // comparison stay away.
     if (this.goActive()) {
       els.statement.hidden = false;
       els.statement2.hidden = true;
       els.compare.hidden = true;
+      setDisabled(els.level, true);
       renderFollowUps(els.followUps, []);
       return this.goCheck.render();
     }
