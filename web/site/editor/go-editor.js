@@ -74,7 +74,9 @@ export class GoEditor {
   showErrors(errors) {
     const doc = this.view.state.doc;
     const diagnostics = errors.filter((e) => e.line >= 1).map((e) => diagnosticAt(doc, e));
-    this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
+    // The first error is scrolled into the editor's view, with its mark.
+    const scroll = diagnostics.length ? [{ effects: EditorView.scrollIntoView(diagnostics[0].from, { y: "center" }) }] : [];
+    this.view.dispatch(setDiagnostics(this.view.state, diagnostics), ...scroll);
     this.view.contentDOM.setAttribute("aria-invalid", diagnostics.length ? "true" : "false");
   }
 
