@@ -759,11 +759,25 @@ func (p *page) press(key string) {
 // embed's body is.
 func (p *page) wheelTo(sel string, x, y float64) {
 	p.t.Helper()
-	inView := fmt.Sprintf(`(() => { const r = %s.getBoundingClientRect(); return r.top >= -0.5 && r.bottom <= innerHeight + 0.5; })()`, must(sel))
-	for i := 0; i < 40 && !eval[bool](p, inView); i++ {
-		r := p.rectOf(sel)
+	// In view: inside the screen and inside the box that scrolls it (an
+	// embed's Exercise scrolls below the frame's header, which would cover
+	// what is above that box's top). Above it, the wheel turns up.
+	where := fmt.Sprintf(`(() => { const e = %s; const r = e.getBoundingClientRect();
+		let top = 0, bottom = innerHeight;
+		for (let a = e.parentElement; a; a = a.parentElement) {
+			const o = getComputedStyle(a).overflowY;
+			if ((o === "auto" || o === "scroll") && a.scrollHeight > a.clientHeight) {
+				const b = a.getBoundingClientRect(); top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom); break;
+			}
+		}
+		return r.top < top - 0.5 ? "above" : r.bottom > bottom + 0.5 ? "below" : "in"; })()`, must(sel))
+	for i := 0; i < 40; i++ {
+		at := eval[string](p, where)
+		if at == "in" {
+			break
+		}
 		delta := 100.0
-		if r.Top < 0 {
+		if at == "above" {
 			delta = -100
 		}
 		// The protocol wants deltaX too, which the typed params leave
