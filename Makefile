@@ -5,6 +5,8 @@ GOROOT   := $(shell $(GO) env GOROOT)
 WASM_EXEC_JS := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
 WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 WASM_ENV := GOOS=js GOARCH=wasm
+# The Go starter's files as the page serves them (see their rule below).
+GO_STARTER_TXT := $(patsubst web/goexercise/starter/%,web/site/exercise/go-starter/%.txt,$(wildcard web/goexercise/starter/*))
 
 .PHONY: all build goengine serve test vet test-native test-wasm test-browser test-page test-types bench clean tools-node tools-chromium tools-axe tools-npm
 
@@ -14,7 +16,7 @@ all: build
 ## write the Exercise's cases.json and followups.json (level 2), bundle the library into web/site/agentloop.js
 ## and the page and its workers into web/site/dist/ (npm packages from web/package-lock.json), and prepare the
 ## Go Exercise's engine in web/site/go/ (see goengine).
-build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/agentloop.js web/site/dist/app.js web/site/cases.json web/site/followups.json goengine
+build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt $(GO_STARTER_TXT) web/site/agentloop.js web/site/dist/app.js web/site/cases.json web/site/followups.json goengine
 
 # Two packages are compiled without inlining: each inlined call records a node
 # in the binary's tables for tracebacks, and these two record many. fmt runs
@@ -27,6 +29,13 @@ web/site/main.wasm: go.mod go.sum $(wildcard agent/*.go wasm/*.go wasm/*.js)
 
 # wasm_exec.js must match the Go that built main.wasm, so it is copied, never committed.
 web/site/wasm_exec.js: $(WASM_EXEC_JS)
+	cp $< $@
+
+# The Go starter the Exercise zips (web/goexercise/starter, tested by
+# web/goexercise/starter_test.go), published as text: no Go source is
+# served under web/site/ as such.
+web/site/exercise/go-starter/%.txt: web/goexercise/starter/%
+	@mkdir -p $(@D)
 	cp $< $@
 
 # The page's Loop panel shows the real loop, not a copy kept by hand.
@@ -153,6 +162,7 @@ bench: build tools-chromium
 clean:
 	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/cases.json web/site/followups.json
 	rm -f web/site/agentloop.js web/site/agentloop.js.map
+	rm -rf web/site/exercise/go-starter
 	rm -rf web/site/dist $(GO_ENGINE)
 	rm -rf web/testdata/screenshots .bench web/node_modules
 

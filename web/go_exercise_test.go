@@ -62,7 +62,7 @@ func TestPageGoExerciseGradesCompilesMarksStopsAndKeepsTheLanguage(t *testing.T)
 	p.openExercise()
 	jsLoop := p.value("#loop-editor")
 	p.chooseGo()
-	assert.Equal(t, readGo(t, "site/exercise/go-starter/loop.go"), p.value("#go-loop-editor"), "choosing Go does not show the Go starter's loop.go stub")
+	assert.Equal(t, readGo(t, "goexercise/starter/loop.go"), p.value("#go-loop-editor"), "choosing Go does not show the Go starter's loop.go stub")
 	assert.False(t, p.visible("#loop-editor"), "the JavaScript editor still shows beside the Go one")
 	assert.Zero(t, eval[int](p, `performance.getEntriesByType("resource").filter((r) => /\/go\/[^/]+$/.test(new URL(r.name).pathname)).length`),
 		"the Go engine was fetched before any Check")
@@ -185,6 +185,6 @@ func TestPageGoStarterZipHoldsTheLearnersLoopAndTheTest(t *testing.T) {
 		files[f.Name] = string(b)
 	}
 	assert.Equal(t, mine, files["loop/loop.go"], "the starter's loop.go is not the learner's code")
-	assert.Equal(t, readGo(t, "site/exercise/go-starter/go.mod"), files["loop/go.mod"], "the starter's go.mod")
-	assert.Equal(t, readGo(t, "site/exercise/go-starter/loop_test.go"), files["loop/loop_test.go"], "the starter's loop_test.go")
+	assert.Equal(t, readGo(t, "goexercise/starter/go.mod"), files["loop/go.mod"], "the starter's go.mod")
+	assert.Equal(t, readGo(t, "goexercise/starter/loop_test.go"), files["loop/loop_test.go"], "the starter's loop_test.go")
 }

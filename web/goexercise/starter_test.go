@@ -13,7 +13,7 @@ import (
 
 // The Go starter the Exercise offers as a zip: go.mod, loop.go (the stub,
 // or the learner's code) and loop_test.go.
-const starterDir = "../site/exercise/go-starter"
+const starterDir = "starter"
 
 // writeStarter writes the starter into a temp dir with loop.go replaced by
 // loopFile's text and go.mod's replace directive pointing at this

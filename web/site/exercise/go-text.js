@@ -1,5 +1,5 @@
 // The Go Exercise's words: the stub Your loop starts from, the same
-// loop.go as the Go starter's (exercise/go-starter/loop.go; a browser
+// loop.go as the Go starter's (web/goexercise/starter/loop.go; a browser
 // test holds the two alike).
 
 export const GO_STUB = `package loop

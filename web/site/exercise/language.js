@@ -102,13 +102,15 @@ export class Language {
   }
 
   // downloadStarter saves go-starter.zip: a folder loop/ with go.mod,
-  // loop_test.go and loop.go holding the code in the editor now.
+  // loop_test.go and loop.go holding the code in the editor now. make build
+  // publishes the starter's files (web/goexercise/starter) as text, so that
+  // no Go source is served as such.
   async downloadStarter() {
     const base = new URL("exercise/go-starter/", document.baseURI);
     const [{ zipSync, strToU8 }, goMod, loopTest] = await Promise.all([
       import("fflate"),
-      fetchText(new URL("go.mod", base)),
-      fetchText(new URL("loop_test.go", base)),
+      fetchText(new URL("go.mod.txt", base)),
+      fetchText(new URL("loop_test.go.txt", base)),
     ]);
     const zip = zipSync(
       { loop: { "go.mod": strToU8(goMod), "loop.go": strToU8(this.source), "loop_test.go": strToU8(loopTest) } },
