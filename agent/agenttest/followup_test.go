@@ -320,12 +320,7 @@ func TestFollowUpsCoverEveryFollowUp(t *testing.T) {
 }
 
 func TestFollowUpsRoundTripThroughJSON(t *testing.T) {
-	followUps := FollowUps()
-	b, err := json.Marshal(followUps)
-	require.NoError(t, err)
-	var back []FollowUp
-	require.NoError(t, json.Unmarshal(b, &back))
-	assert.Equal(t, followUps, back)
+	assertJSONRoundTrip(t, FollowUps())
 }
 
 func TestFollowUpCaseJSONFieldNames(t *testing.T) {
