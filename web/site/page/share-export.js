@@ -1,4 +1,4 @@
-// Share, export and the embed's "Open in the full playground": the
+// Share, Embed, export and the embed's "Open in the full playground": the
 // buttons that carry the page's code or its run elsewhere. None of them
 // runs anything; a link opened elsewhere runs only when its reader presses
 // Run or Check.
@@ -8,6 +8,7 @@ import { encodeState } from "./share.js";
 import { copyText } from "./clipboard.js";
 import { notice } from "./notice.js";
 import { download, transcriptJSON, transcriptMarkdown } from "../run/export.js";
+import { embedButton } from "./embed-button.js";
 
 // shareAndExport wires the buttons: onButton(id, action) adds a click
 // handler; code: the CodeState; runner: the run view; readonly: whether
@@ -15,12 +16,16 @@ import { download, transcriptJSON, transcriptMarkdown } from "../run/export.js";
 // scheduleEmbedLink(), which brings the embed's link up to date with what
 // the editors show.
 export function shareAndExport({ onButton, code, runner, readonly }) {
-  onButton("share", async () => {
-    // An Exercise link carries the learner's loop alone; a playground link
-    // the playground's fields. Each opens in its mode.
+  // An Exercise link carries the learner's loop alone; a playground link
+  // the playground's fields. Each opens in its mode.
+  const shared = () => {
     const { loop, mode, ...fields } = code.read();
-    const exercising = mode === "exercise" && !readonly;
-    const payload = await encodeState(exercising ? { loop, mode } : { ...fields, mode });
+    return mode === "exercise" && !readonly ? { loop, mode } : { ...fields, mode };
+  };
+  onButton("share", async () => {
+    const state = shared();
+    const exercising = state.mode === "exercise";
+    const payload = await encodeState(state);
     const search = new URLSearchParams(location.search);
     search.delete("autorun");
     const query = search.toString();
@@ -28,6 +33,8 @@ export function shareAndExport({ onButton, code, runner, readonly }) {
     const copied = await copyText(location.href, "Share link");
     if (copied) notice(`Link copied. Whoever opens it sees your code; nothing runs until they press ${exercising ? "Check" : "Run"}.`);
   });
+
+  embedButton({ onButton, code, runner, shared });
 
   onButton("export-json", async () => {
     if (runner.trace) download("agentloop-run.json", await transcriptJSON(runner.trace), "application/json");
