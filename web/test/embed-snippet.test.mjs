@@ -2,6 +2,7 @@
 // that stays HTML whatever the title or address hold.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { HOST_SCRIPT, embedAddress, embedSnippet, embedTarget, escapeAttribute } from "../site/page/embed-snippet.js";
 
 const PAGE = "https://example.org/agentloop/";
@@ -65,4 +66,9 @@ test("the host script sizes the frame that reported, among several", () => {
   listener({ source: frames[0].contentWindow, data: { type: "other", height: 9 } });
   listener({ source: {}, data: { type: "agentloop:height", height: 9 } });
   assert.equal(frames[0].style.height, undefined, "other messages and other senders change nothing");
+});
+
+test("the snippet's script is the one README gives hosts", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  assert.ok(readme.includes(HOST_SCRIPT), "web/README.md's host script is HOST_SCRIPT");
 });
