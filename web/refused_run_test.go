@@ -10,11 +10,12 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// A Run that cannot start (a wrong field, code that does not compile or
-// evaluate) runs nothing, says why beside what is wrong, and leaves the run
-// shown before it on screen.
+// A Run that cannot start runs nothing and says why beside what is wrong:
+// a wrong field leaves the run shown before it on screen; code that does
+// not compile or evaluate leaves its error alone, since the run shown was
+// made by other code and beside the error would read as this code's.
 
-func TestPageRunThatCannotStartLeavesTheRunShown(t *testing.T) {
+func TestPageRunThatCannotStartSaysWhyAndKeepsOnlyARunOfTheCodeShown(t *testing.T) {
 	t.Parallel()
 	p := openPage(t, "/")
 	p.dropFile("hello.json", helloRunFile)
@@ -45,7 +46,9 @@ func TestPageRunThatCannotStartLeavesTheRunShown(t *testing.T) {
 		waitFor[bool](p, waitTimeout, "the error beside the Model editor and the end of the run that did not start",
 			`document.querySelector("#model-error").checkVisibility() && document.body.dataset.running !== "true"`)
 		assert.Contains(t, p.text("#model-error"), "Line 2", "the error beside the editor says why nothing ran")
-		assertHelloShown(t, "after Run with a syntax error")
+		v := p.view()
+		assert.Empty(t, v.Transcript, "the opened run, made by other code, is no longer shown beside the error")
+		assert.False(t, v.Banner.Visible, "nor is its stop banner (%q)", v.Banner.Text)
 	})
 }
 
@@ -71,9 +74,6 @@ func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
 			p.setEditor("model-editor", goodModel)
 			p.setEditor("tools-editor", goodTools)
 			p.setEditor(tc.editor+"-editor", tc.src)
-			// The run shown before (the previous case's fixed run, if any)
-			// stays: a run that cannot start changes nothing on screen.
-			before := p.view()
 			p.click("#run")
 			errSel, otherSel := "#"+tc.editor+"-error", "#tools-error"
 			if tc.editor == "tools" {
@@ -85,9 +85,11 @@ func TestPageEditorErrorShowsItsLineAndNothingRuns(t *testing.T) {
 			assert.Regexp(t, regexp.MustCompile(fmt.Sprintf(`^Line %d, column \d+: \S`, tc.line)), shown,
 				"the error names the line and column of the mistake and says what is wrong")
 			assert.False(t, p.visible(otherSel) && p.text(otherSel) != "", "the other editor shows no error")
+			// The run shown before (the previous case's fixed run, if any)
+			// goes: the view shows the error alone.
 			after := p.view()
-			assert.Equal(t, before.Transcript, after.Transcript, "nothing ran: the transcript stays as it was")
-			assert.Equal(t, before.Banner, after.Banner, "nothing ran: the stop banner stays as it was")
+			assert.Empty(t, after.Transcript, "nothing ran, and no earlier run is shown beside the error")
+			assert.False(t, after.Banner.Visible, "no stop banner beside the error: %q", after.Banner.Text)
 			assert.NotEqual(t, "true", eval[string](p, `document.body.dataset.running || ""`), "nothing is running")
 			assert.Equal(t, tc.src, p.value("#"+tc.editor+"-editor"), "the editor keeps what the user typed")
 

@@ -4,6 +4,7 @@
 // not shown is hidden from everyone.
 
 import { byId } from "../util/dom.js";
+import { dropMessage } from "./notice.js";
 
 // pageMode returns {get(), set(mode)}. readonly: a locked page offers no
 // Exercise (Your loop would be locked too); onShown(mode) hears each
@@ -22,6 +23,8 @@ export function pageMode({ readonly, onShown, onPicked }) {
   };
   for (const mode of ["playground", "exercise"]) {
     byId(`mode-${mode}`).addEventListener("click", () => {
+      // A message is about the mode it was said in.
+      if (get() !== mode) dropMessage();
       set(mode);
       onPicked(mode);
     });

@@ -46,6 +46,17 @@ export function hideNotice() {
   show();
 }
 
+// dropMessage takes the message away and leaves an offer on screen: the
+// message spoke of what the page showed (Share in the Exercise says the
+// link runs when its reader presses Check), and the reader moved on to
+// another mode; code replaced is still offered back there.
+export function dropMessage() {
+  if (!message) return;
+  clearTimeout(timer);
+  message = "";
+  show();
+}
+
 function show() {
   const button = byId("notice-action");
   const dismiss = byId("notice-dismiss");

@@ -44,6 +44,9 @@ export class BeModel {
     el.kindFinal.addEventListener("change", () => this.showKind());
     el.kindTool.addEventListener("change", () => this.showKind());
     byId("be-model-add-call").addEventListener("click", () => this.addCall().querySelector("input").focus());
+    // An error shown for the answer goes as soon as the answer is fixed
+    // (or says what is wrong now), not at the next Send.
+    el.form.addEventListener("input", () => this.recheck());
     el.form.addEventListener("submit", (e) => {
       e.preventDefault();
       this.send();
@@ -94,7 +97,17 @@ export class BeModel {
     el.kindTool.checked = !el.kindFinal.checked;
     this.showKind();
     this.showError("");
-    (el.kindTool.checked ? el.list.querySelector("input") : el.answer).focus();
+    this.showAnswerForm((el.kindTool.checked ? el.list.querySelector("input") : el.answer));
+  }
+
+  // showAnswerForm puts the caret in field and brings Send on screen with
+  // it: on a phone the form is taller than the room left below the
+  // messages, and scrolls within the transcript's panel, where Send would
+  // wait below its edge. The field wins when both do not fit.
+  showAnswerForm(field) {
+    field.focus({ preventScroll: true });
+    byId("be-model-send").scrollIntoView({ block: "nearest" });
+    field.scrollIntoView({ block: "nearest" });
   }
 
   showKind() {
@@ -124,6 +137,7 @@ export class BeModel {
     );
     remove.addEventListener("click", () => {
       if (this.el.list.children.length > 1) li.remove();
+      this.recheck();
     });
     this.el.list.append(li);
     return li;
@@ -134,9 +148,8 @@ export class BeModel {
     this.el.error.hidden = text === "";
   }
 
-  send() {
-    const run = this.runner.current;
-    if (!this.asking || !run) return;
+  // answer reads the form: {action} or {error} (run/actions.js).
+  answer() {
     const el = this.el;
     const form = el.kindTool.checked
       ? {
@@ -147,7 +160,19 @@ export class BeModel {
           })),
         }
       : { kind: "final", content: el.answer.value };
-    const r = buildAnswer(form);
+    return buildAnswer(form);
+  }
+
+  // recheck brings an error on screen up to date with the form.
+  recheck() {
+    if (!this.el.error.hidden) this.showError(this.answer().error || "");
+  }
+
+  send() {
+    const run = this.runner.current;
+    if (!this.asking || !run) return;
+    const el = this.el;
+    const r = this.answer();
     if (r.error) {
       this.showError(r.error);
       return;

@@ -66,15 +66,18 @@ export class Runner {
   // replays as forkReplay, for its run file), and a person's answers mark
   // it modelIsPerson (no Model editor entry answers its calls).
   //
-  // A run that cannot start leaves the run shown as it was: a field's
-  // wrong value (inputs() shows why) starts nothing, and when an editor's
-  // code is wrong (onCompileError shows why) the run shown before comes
-  // back once the worker says so.
+  // A run that cannot start because a field's value is wrong (inputs()
+  // shows why) starts nothing and leaves the run shown as it was. When an
+  // editor's code is wrong (onCompileError shows why), the view shows that
+  // error alone: the run shown before, its stop banner with it, was made
+  // by other code than the editors now hold, and beside the error would
+  // read as this code's result.
   run(mode = "live", how = {}) {
     if (this.current) return false;
     const inputs = this.inputs();
     if (!inputs) return false;
     const before = { trace: this.trace, view: this.view };
+    let wrongCode = false;
     const trace = new Trace(inputs);
     if (how.forkedAt) Object.assign(trace, { forkedAt: how.forkedAt, forkReplay: how.drive.replay });
     if (how.drive && how.drive.kind === "person") trace.modelIsPerson = true;
@@ -91,16 +94,19 @@ export class Runner {
         if (first) this.render({ views: "painted" });
         else this.schedule();
       },
-      onCompileError: (err) => this.onCompileError(err),
+      onCompileError: (err) => {
+        wrongCode = true;
+        this.onCompileError(err);
+      },
       onAsk: how.onAsk,
       onCodeError: (err) => this.onCodeError(err),
       onEnd: () => {
         this.current = null;
         if (trace.length === 0) {
-          // Nothing ran (an editor's code was wrong; a run that was
-          // stopped or killed still ends with its done event).
-          this.trace = before.trace;
-          this.view = before.view;
+          // Nothing ran (a run that was stopped or killed still ends with
+          // its done event).
+          this.trace = wrongCode ? null : before.trace;
+          this.view = wrongCode ? { live: true, index: -1, recording: false } : before.view;
         } else if (this.view.recording) {
           this.view = { live: false, index: Math.min(this.startAt, trace.length - 1), recording: false };
         }
