@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 // The bar's four elements, as index.html has them, and no more.
 const els = {};
 globalThis.document = { getElementById: (id) => els[id] || null };
-const { hideNotice, notice, reword } = await import("../site/page/notice.js");
+const { dropMessage, hideNotice, notice, reword } = await import("../site/page/notice.js");
 
 beforeEach(() => {
   for (const id of ["notice", "notice-text", "notice-action", "notice-dismiss"]) els[id] = { hidden: true, textContent: "", onclick: null };
@@ -63,4 +63,14 @@ test("reword changes what an offer says and keeps what it does", () => {
 
   reword("Nothing to offer.");
   assert.equal(bar().shown, false, "without an offer on screen, reword shows nothing");
+});
+
+test("dropMessage takes the message away and leaves an offer", () => {
+  notice("Link copied. Nothing runs until they press Check.");
+  dropMessage();
+  assert.equal(bar().shown, false, "a message alone goes, with the bar");
+  notice("The case replaced your code. It is kept:", "Restore my code", () => {});
+  notice("Link copied. Nothing runs until they press Check.");
+  dropMessage();
+  assert.deepEqual(bar(), { shown: true, text: "The case replaced your code. It is kept:", button: "Restore my code", dismiss: true });
 });
