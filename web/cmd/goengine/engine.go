@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"agentloop.dev/agent/agenttest"
 )
 
 // The harness's packages: the main package compiled in the browser beside
@@ -38,6 +40,7 @@ type manifest struct {
 	Compile        file     `json:"compile"`
 	Link           file     `json:"link"`
 	Harness        file     `json:"harness"`
+	Cases          file     `json:"cases"`
 	Archives       pack     `json:"archives"`
 }
 
@@ -82,6 +85,15 @@ func run(gocmd, dir string) error {
 		return fmt.Errorf("reading the harness: %w", err)
 	}
 	if m.Harness, err = write(dir, "harness.go.txt", source); err != nil {
+		return err
+	}
+	// The harness decodes the cases rather than computing them (see its
+	// doc comment), the same JSON as the page's cases.json (web/cmd/cases).
+	cases, err := json.Marshal(agenttest.Cases())
+	if err != nil {
+		return fmt.Errorf("encoding the cases: %w", err)
+	}
+	if m.Cases, err = write(dir, "cases.json", cases); err != nil {
 		return err
 	}
 	archives, err := exports(gocmd)

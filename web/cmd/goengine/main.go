@@ -10,6 +10,7 @@
 //     the harness import, directly or not, from the go command's build
 //     cache (go list -export), one after another;
 //   - harness.go.txt: the harness's main package (web/goexercise/harness);
+//   - cases.json: agenttest.Cases(), which the harness grades on;
 //   - manifest.json: the Go version, the learner's import path, the imports
 //     a learner may use, and each file's URL with its content hash in the
 //     query (compile.wasm?v=…), so that a browser can keep them across
