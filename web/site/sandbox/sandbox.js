@@ -25,7 +25,7 @@
 //                                          start worker id; port is its channel to the page;
 //                                          kind "go": a Go Exercise runner (dist/go-worker.js),
 //                                          joined to the Go builder once the engine is compiled
-//   {type: "go_engine", manifest, compile, link, archives, harness, cases}
+//   {type: "go_engine", manifest, compile, link, archives, cases}
 //                                          the Go Exercise's engine, downloaded by the page
 //                                          (see worker/go-engine.js): compile.wasm and
 //                                          link.wasm compiled here once, for the Go builder,
@@ -163,13 +163,12 @@
 
   // compileGoEngine compiles the Go Exercise's compiler and linker, and
   // resolves to what the Go builder gets; it starts the builder.
-  function compileGoEngine({ manifest, compile, link, archives, harness, cases }) {
+  function compileGoEngine({ manifest, compile, link, archives, cases }) {
     const compiled = Promise.all([WebAssembly.compile(compile), WebAssembly.compile(link)]).then(([c, l]) => ({
       manifest,
       compile: c,
       link: l,
       archives,
-      harness,
       cases,
     }));
     compiled.then(

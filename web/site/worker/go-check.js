@@ -20,7 +20,7 @@
 //   {type: "done", passedCount?, total?, timing: {compileMs, linkMs, loadMs, runMs, programBytes}}
 //        loadMs: compiling the linked program to a WebAssembly.Module
 // and resolves when done is posted. engine is what loadEngine returns
-// (go-engine.js): {compile, link, manifest, archives, harness, cases}.
+// (go-engine.js): {compile, link, manifest, archives, cases}.
 // The page's workers split it: a long-lived worker builds, a fresh one
 // runs each program (runProgram), so only the learner's code is killed
 // with it.

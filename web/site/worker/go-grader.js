@@ -6,7 +6,7 @@
 // warmed up by one Check, serves the next, and the package archives are
 // laid out once. It never runs a learner's code. From the frame, on self:
 //   {type: "go_builder", engine}   engine: {manifest, compile, link,
-//        archives, harness, cases}, compile and link WebAssembly.Modules
+//        archives, cases}, compile and link WebAssembly.Modules
 //   {type: "client", id, port}     a Check's runner, heard on port
 // to the frame, on self: {type: "building", id} when it starts a build
 // for runner id, {type: "idle"} when it is done, so that the frame can
