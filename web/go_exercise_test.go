@@ -10,9 +10,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -187,4 +191,58 @@ func TestPageGoStarterZipHoldsTheLearnersLoopAndTheTest(t *testing.T) {
 	assert.Equal(t, mine, files["loop/loop.go"], "the starter's loop.go is not the learner's code")
 	assert.Equal(t, readGo(t, "goexercise/starter/go.mod"), files["loop/go.mod"], "the starter's go.mod")
 	assert.Equal(t, readGo(t, "goexercise/starter/loop_test.go"), files["loop/loop_test.go"], "the starter's loop_test.go")
+}
+
+// goLink is a link on which the Go engine (about 90 MB as the test server
+// sends it) takes some seconds to arrive: 20 MB/s with 50 ms of latency.
+var goLink = network.Conditions{Latency: 50, DownloadThroughput: 20_000_000, UploadThroughput: 1_000_000}
+
+// goDownloading is the Exercise's summary while the engine downloads
+// (exercise/go-check-view.js).
+var goDownloading = regexp.MustCompile(`^Downloading the Go compiler: (\d+\.\d) MiB of (\d+\.\d) MiB`)
+
+func TestPageGoCheckOnAThrottledLinkShowsTheDownloadsBytesThenCompiling(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat(filepath.Join("site", "go", "manifest.json")); err != nil {
+		unavailable(t, err)
+	}
+	n := len(agenttest.Cases())
+	p := newPage(t)
+	p.throttle(goLink)
+	p.open("/")
+	p.waitReady()
+	p.openExercise()
+	p.chooseGo()
+	eval[bool](p, `(window.__said = [], new MutationObserver(() => {
+			const s = document.querySelector("#exercise-summary").textContent;
+			if (window.__said[window.__said.length - 1] !== s) window.__said.push(s);
+		}).observe(document.querySelector("#exercise-summary"), {childList: true, characterData: true, subtree: true}), true)`)
+	p.setEditor("go-loop-editor", readGo(t, "goexercise/loop/loop.go"))
+	p.clickNamed("Check")
+	waitFor[bool](p, goCheckTimeout, "the download's bytes to show", `window.__said.some((s) => s.startsWith("Downloading the Go compiler"))`)
+	p.saveScreenshot("go-exercise-downloading.png")
+	summary := waitFor[string](p, goCheckTimeout, "the Go Check to end",
+		`(() => { const s = document.querySelector("#exercise-summary").textContent;
+			return document.querySelector("#check").getAttribute("aria-disabled") !== "true" && s; })()`)
+	assert.Contains(t, summary, fmt.Sprintf("%d of %d cases pass", n, n), "a correct Go loop did not pass every case after a throttled download")
+
+	said := eval[[]string](p, `window.__said`)
+	var loaded []float64
+	lastDownload, compiling := -1, -1
+	for i, s := range said {
+		if m := goDownloading.FindStringSubmatch(s); m != nil {
+			got, err := strconv.ParseFloat(m[1], 64)
+			require.NoError(t, err)
+			loaded = append(loaded, got)
+			lastDownload = i
+			assert.Equal(t, -1, compiling, "the download's bytes showed after compiling: %q", said)
+		}
+		if compiling < 0 && strings.HasPrefix(s, "Compiling your loop") {
+			compiling = i
+		}
+	}
+	require.GreaterOrEqual(t, len(loaded), 3, "the download showed too few steps of its bytes: %q", said)
+	assert.True(t, slices.IsSorted(loaded), "the bytes shown did not grow: %v", loaded)
+	assert.Less(t, loaded[0], loaded[len(loaded)-1], "the bytes shown never grew: %v", loaded)
+	assert.Greater(t, compiling, lastDownload, "compiling did not show after the download: %q", said)
 }

@@ -63,7 +63,7 @@ var benchDir string
 
 func main() {
 	repeats := flag.Int("repeats", 5, "timed repeats per measure (the table shows medians)")
-	rows := flag.String("rows", "1,2,3,4,5,6,7,8", "comma-separated report rows to run")
+	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9", "comma-separated report rows to run")
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
 	webFlag := flag.String("web", "web/site", "the built playground folder to measure, relative to the repository")
 	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
@@ -118,7 +118,7 @@ func main() {
 		progress("1 (native loop)")
 		add(benchNative(ctx, root, *repeats))
 	}
-	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"]
+	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"] || want["9"]
 	if needBrowser {
 		chromium, err := chromiumPath()
 		if err != nil {
@@ -155,6 +155,10 @@ func main() {
 		if want["8"] {
 			progress("8 (load beside a bare page)")
 			add(benchLoad(ctx, chromium, srv.URL, *repeats))
+		}
+		if want["9"] {
+			progress("9 (Go Check)")
+			add(benchGoCheck(ctx, chromium, srv.URL, web, root, *repeats))
 		}
 	} else if want["4"] {
 		add(benchSize(ctx, web))

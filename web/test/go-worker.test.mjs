@@ -4,7 +4,7 @@
 // web/goexercise/grade/engine_test.go (it needs make build's engine).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { goImports, refusedImports } from "../site/worker/go-imports.js";
+import { goImports, goPackageName, refusedImports } from "../site/worker/go-imports.js";
 import { compileErrors, crashReport, offeredOnly, signatureError } from "../site/worker/go-errors.js";
 import { createFS } from "../site/worker/go-fs.js";
 
@@ -113,4 +113,11 @@ test("a device gets each write as it happens, and fd 1 and 2 go to stdout and st
   call(fs, "write", fd, new TextEncoder().encode('{"type":"case_start"}\n'), 0, 22, null);
   call(fs, "write", 1, new TextEncoder().encode("hi\n"), 0, 3, null);
   assert.deepEqual(got, [["reports", '{"type":"case_start"}\n'], ["stdout", "hi\n"]]);
+});
+
+test("the package clause's name is read after comments, and a file without one has none", () => {
+  assert.equal(goPackageName("// doc\n/* x */ package loop // c\nimport \"fmt\"\n"), "loop");
+  assert.equal(goPackageName("package\n\tmine\n"), "mine");
+  assert.equal(goPackageName("func main() {}\n"), null);
+  assert.equal(goPackageName("package"), null);
 });

@@ -11,15 +11,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"agentloop.dev/agent/agenttest"
 )
 
-// The harness's packages: the main package compiled in the browser beside
-// the learner's, and the package the learner's loop.go stands in for.
-const (
-	harnessPkg = "agentloop.dev/web/goexercise/harness"
-	harnessDir = "web/goexercise/harness"
-	learnerPkg = "agentloop.dev/web/goexercise/loop"
-)
+// harnessPkg grades the learner's loop: the browser compiles loop.go with a
+// main that calls harnessPkg.Main(RunAgent) (see its doc), and links it
+// with harnessPkg's archive.
+const harnessPkg = "agentloop.dev/web/goexercise/harness"
 
 // allowedImports are the packages a learner's loop.go may import: what an
 // agent loop can use in a sandbox. Nothing that reaches files, the network,
@@ -33,11 +32,11 @@ var allowedImports = []string{
 // A manifest is manifest.json: what the worker fetches, and how to use it.
 type manifest struct {
 	GoVersion      string   `json:"goVersion"`
-	LearnerPackage string   `json:"learnerPackage"`
+	HarnessPackage string   `json:"harnessPackage"`
 	AllowedImports []string `json:"allowedImports"`
 	Compile        file     `json:"compile"`
 	Link           file     `json:"link"`
-	Harness        file     `json:"harness"`
+	Cases          file     `json:"cases"`
 	Archives       pack     `json:"archives"`
 }
 
@@ -61,9 +60,9 @@ type packed struct {
 	Size       int64  `json:"size"`
 }
 
-// run writes archives.pack, harness.go.txt and manifest.json into dir.
+// run writes archives.pack, cases.json and manifest.json into dir.
 func run(gocmd, dir string) error {
-	m := manifest{LearnerPackage: learnerPkg, AllowedImports: allowedImports}
+	m := manifest{HarnessPackage: harnessPkg, AllowedImports: allowedImports}
 	version, err := output(gocmd, "env", "GOVERSION")
 	if err != nil {
 		return err
@@ -77,11 +76,13 @@ func run(gocmd, dir string) error {
 			return fmt.Errorf("%w (make build builds it)", err)
 		}
 	}
-	source, err := os.ReadFile(filepath.Join(harnessDir, "main.go"))
+	// The harness decodes the cases rather than computing them (see its
+	// doc comment), the same JSON as the page's cases.json (web/cmd/cases).
+	cases, err := json.Marshal(agenttest.Cases())
 	if err != nil {
-		return fmt.Errorf("reading the harness: %w", err)
+		return fmt.Errorf("encoding the cases: %w", err)
 	}
-	if m.Harness, err = write(dir, "harness.go.txt", source); err != nil {
+	if m.Cases, err = write(dir, "cases.json", cases); err != nil {
 		return err
 	}
 	archives, err := exports(gocmd)
@@ -118,11 +119,10 @@ type listed struct {
 	Export     string
 }
 
-// exports returns the js/wasm archive of every package the harness or an
-// allowed import needs, but for the harness and the learner's package,
-// which the browser compiles. go list -export builds what is missing into
-// the build cache, with -trimpath so that no path of this machine is in
-// them.
+// exports returns the js/wasm archive of the harness and of every package
+// it or an allowed import needs. go list -export builds what is missing
+// into the build cache, with -trimpath so that no path of this machine is
+// in them.
 func exports(gocmd string) ([]listed, error) {
 	args := append([]string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export", harnessPkg}, allowedImports...)
 	cmd := exec.Command(gocmd, args...)
@@ -141,7 +141,7 @@ func exports(gocmd string) ([]listed, error) {
 			return nil, fmt.Errorf("reading go list's output: %w", err)
 		}
 		switch {
-		case p.ImportPath == harnessPkg || p.ImportPath == learnerPkg || p.ImportPath == "unsafe":
+		case p.ImportPath == "unsafe":
 		case p.Export == "":
 			return nil, fmt.Errorf("go list gave no archive for %s", p.ImportPath)
 		default:

@@ -6,11 +6,12 @@
 // The folder must already hold compile.wasm and link.wasm (cmd/compile and
 // cmd/link built for js/wasm; make build builds them). goengine adds
 //
-//   - archives.pack: the js/wasm package archives the learner's package and
-//     the harness import, directly or not, from the go command's build
-//     cache (go list -export), one after another;
-//   - harness.go.txt: the harness's main package (web/goexercise/harness);
-//   - manifest.json: the Go version, the learner's import path, the imports
+//   - archives.pack: the js/wasm package archives of the harness
+//     (web/goexercise/harness) and of what it and the learner's package may
+//     import, directly or not, from the go command's build cache (go list
+//     -export), one after another;
+//   - cases.json: agenttest.Cases(), which the harness grades on;
+//   - manifest.json: the Go version, the harness's import path, the imports
 //     a learner may use, and each file's URL with its content hash in the
 //     query (compile.wasm?v=…), so that a browser can keep them across
 //     visits and a rebuild is fetched anew, plus where each archive sits

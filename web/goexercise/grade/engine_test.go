@@ -99,8 +99,9 @@ func TestBrowserEngineGradesEveryLoopAsGoDoes(t *testing.T) {
 		signature = "../testdata/signature.go.txt"
 		goroutine = "../internal/loops/goroutine/loop.go"
 		prints    = "../testdata/prints.go.txt"
+		harness   = "../testdata/calls-the-harness.go.txt"
 	)
-	files := []string{syntax, importOS, unsafe, signature, goroutine, prints}
+	files := []string{syntax, importOS, unsafe, signature, goroutine, prints, harness}
 	for _, l := range loops {
 		files = append(files, l.file)
 	}
@@ -185,5 +186,14 @@ func TestBrowserEngineGradesEveryLoopAsGoDoes(t *testing.T) {
 		for _, o := range ofType(ms, "output") {
 			assert.NotContains(t, o["text"], "goroutine ", "the runtime's stacks were shown as the loop's output")
 		}
+	})
+
+	t.Run("a loop that calls the harness itself grades nothing", func(t *testing.T) {
+		ms := got[harness].Messages
+		assert.Empty(t, ofType(ms, "case_start", "case_end", "compile_error"), "the harness graded a loop the learner's init gave it")
+		crashed := ofType(ms, "crashed")
+		require.Len(t, crashed, 1, "the program's refusal was not reported")
+		assert.Equal(t, "the program stopped with exit code 1 before every case was graded", crashed[0]["message"])
+		assert.NotContains(t, ofType(ms, "done")[0], "passedCount", "a summary was given")
 	})
 }

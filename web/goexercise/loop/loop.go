@@ -1,8 +1,7 @@
-// Package loop is the Go Exercise's learner package, here holding a correct
-// loop: the browser compiles the learner's own loop.go under this import
-// path in its place, so that the harness that grades it
-// (agentloop.dev/web/goexercise/harness) is ordinary Go, vetted and tested
-// here with this loop.
+// Package loop holds a correct loop of the Go Exercise, written as a
+// learner would write theirs: the tests grade it natively and in the
+// browser's engine, where a learner's loop.go is compiled beside a main
+// that calls the harness (agentloop.dev/web/goexercise/harness).
 package loop
 
 import "agentloop.dev/agent/agenttest"

@@ -23,12 +23,14 @@
 //                                          once here while it streams in
 //   {type: "start", id, port, timeOrigin, postedAt, kind?}
 //                                          start worker id; port is its channel to the page;
-//                                          kind "go": a Go Exercise worker (dist/go-worker.js),
-//                                          handed the Go engine once it is compiled
-//   {type: "go_engine", manifest, compile, link, archives, harness}
+//                                          kind "go": a Go Exercise runner (dist/go-worker.js),
+//                                          joined to the Go builder once the engine is compiled
+//   {type: "go_engine", manifest, compile, link, archives, cases}
 //                                          the Go Exercise's engine, downloaded by the page
 //                                          (see worker/go-engine.js): compile.wasm and
-//                                          link.wasm compiled here once, for every Go worker
+//                                          link.wasm compiled here once, for the Go builder,
+//                                          one long-lived worker that compiles and links every
+//                                          Go Check and runs none (worker/go-grader.js)
 //   {type: "terminate", id}
 //   {type: "ping", seq}
 // To the page:
@@ -46,8 +48,11 @@
   const blobWorker = (script) => URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(script)});`], { type: "text/javascript" }));
   const workerURL = blobWorker(workerScript);
   const goWorkerURL = blobWorker(new URL("dist/go-worker.js", location.href).href);
-  // The Go Exercise's engine, compiled once it comes (null until asked).
+  // The Go Exercise's engine, compiled once it comes (null until asked),
+  // its builder, and a runner started ahead of the next Go Check.
   let goEngine = null;
+  let goBuilder = null;
+  let goSpare = null;
   const workers = new Map();
   let control = null;
   // main.wasm, compiled as its chunks come (workers may start before).
@@ -109,6 +114,9 @@
         const w = workers.get(msg.id);
         workers.delete(msg.id);
         if (w) w.worker.terminate();
+        // A Check stopped while it builds may have hung the builder (a
+        // source that makes the compiler run on): it is replaced.
+        if (goBuilder && goBuilder.building && goBuilder.building === msg.id) restartGoBuilder();
         break;
       }
       case "ping":
@@ -154,31 +162,65 @@
   }
 
   // compileGoEngine compiles the Go Exercise's compiler and linker, and
-  // resolves to what each Go worker gets.
-  function compileGoEngine({ manifest, compile, link, archives, harness }) {
+  // resolves to what the Go builder gets; it starts the builder.
+  function compileGoEngine({ manifest, compile, link, archives, cases }) {
     const compiled = Promise.all([WebAssembly.compile(compile), WebAssembly.compile(link)]).then(([c, l]) => ({
       manifest,
       compile: c,
       link: l,
       archives,
-      harness,
+      cases,
     }));
     compiled.then(
       () => send({ type: "go_compiled" }),
       (err) => send({ type: "go_compile_failed", error: describe(err) }),
     );
+    goSpare = newGoWorker("agentloop Go Exercise");
+    compiled.then(startGoBuilder, () => {});
     return compiled;
   }
 
-  // startGo starts a Go Exercise worker, handed the engine once compiled.
+  // newGoWorker starts a dist/go-worker.js, or returns {error}.
+  function newGoWorker(name) {
+    try {
+      return { worker: new Worker(goWorkerURL, { name }), error: "" };
+    } catch (err) {
+      return { worker: null, error: `the sandbox could not start a worker: ${describe(err)}` };
+    }
+  }
+
+  // startGoBuilder starts the builder, which says which runner's Check it
+  // builds; an error of its own fails that Check, and it is replaced.
+  function startGoBuilder(engine) {
+    const b = { ...newGoWorker("agentloop Go builder"), building: 0 };
+    goBuilder = b;
+    if (!b.worker) return;
+    b.worker.onmessage = (e) => {
+      if (e.data && e.data.type === "building") b.building = e.data.id;
+      if (e.data && e.data.type === "idle") b.building = 0;
+    };
+    b.worker.addEventListener("error", (ev) => {
+      ev.preventDefault();
+      if (b.building) send({ type: "worker_error", id: b.building, message: ev.message || "the Go builder failed" });
+      if (goBuilder === b) restartGoBuilder();
+    });
+    b.worker.postMessage({ type: "go_builder", engine });
+  }
+
+  function restartGoBuilder() {
+    if (goBuilder.worker) goBuilder.worker.terminate();
+    goBuilder = null;
+    goEngine.then(startGoBuilder, () => {});
+  }
+
+  // startGo starts a Go Exercise runner and joins it to the builder, once
+  // the engine is compiled.
   function startGo({ id, port }) {
     if (!goEngine) return send({ type: "worker_error", id, message: "the Go engine has not been sent to the sandbox" });
-    const w = { worker: null, id, error: "" };
-    try {
-      w.worker = new Worker(goWorkerURL, { name: "agentloop Go Exercise" });
-    } catch (err) {
-      return send({ type: "worker_error", id, message: `the sandbox could not start a worker: ${describe(err)}` });
-    }
+    const w = goSpare || newGoWorker("agentloop Go Exercise");
+    goSpare = newGoWorker("agentloop Go Exercise");
+    w.id = id;
+    if (!w.worker) return send({ type: "worker_error", id, message: w.error });
     w.worker.addEventListener("error", (ev) => {
       ev.preventDefault();
       send({ type: "worker_error", id, message: ev.message || "the Go worker failed" });
@@ -186,7 +228,11 @@
     workers.set(id, w);
     goEngine.then(
       (engine) => {
-        if (workers.get(id) === w) w.worker.postMessage({ type: "go_engine", engine, port }, [port]);
+        if (workers.get(id) !== w) return;
+        if (!goBuilder || !goBuilder.worker) return send({ type: "worker_error", id, message: goBuilder.error });
+        const channel = new MessageChannel();
+        goBuilder.worker.postMessage({ type: "client", id, port: channel.port1 }, [channel.port1]);
+        w.worker.postMessage({ type: "go_check", port, builder: channel.port2, cases: engine.cases }, [port, channel.port2]);
       },
       () => {}, // go_compile_failed has told the page
     );

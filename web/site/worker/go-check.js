@@ -1,8 +1,7 @@
-// One Check of the Go Exercise: compile the learner's loop.go with the real
-// gc (compile.wasm), compile the harness beside it, link them (link.wasm)
-// and run the program, which grades the loop with agenttest's own checker
-// (web/goexercise/grade). Pure of the page: the worker (go-grader.js) and
-// the Node test call it alike.
+// One Check of the Go Exercise: build the program from the learner's
+// loop.go (go-build.js) and run it, which grades the loop with agenttest's
+// own checker (web/goexercise/grade). Pure of the page: the workers
+// (go-grader.js) and the Node test call it alike.
 //
 // checkGo(engine, source, post) posts, in order:
 //   {type: "phase", phase: "compile" | "link" | "run"}
@@ -21,99 +20,50 @@
 //   {type: "done", passedCount?, total?, timing: {compileMs, linkMs, loadMs, runMs, programBytes}}
 //        loadMs: compiling the linked program to a WebAssembly.Module
 // and resolves when done is posted. engine is what loadEngine returns
-// (go-engine.js): {compile, link, manifest, archives, harness}.
+// (go-engine.js): {compile, link, manifest, archives, cases}.
+// The page's workers split it: a long-lived worker builds, a fresh one
+// runs each program (runProgram), so only the learner's code is killed
+// with it.
 
-import { createFS } from "./go-fs.js";
-import { refusedImports } from "./go-imports.js";
+import { createBuilder } from "./go-build.js";
 import { runGo } from "./go-run.js";
-import { compileErrors, crashReport, offeredOnly, signatureError } from "./go-errors.js";
+import { crashReport } from "./go-errors.js";
+import { createFS } from "./go-fs.js";
 
-const ENV = { GOOS: "js", GOARCH: "wasm", GOROOT: "/goroot", HOME: "/work", TMPDIR: "/tmp" };
+// The graded program's environment. Its collector waits until the heap
+// reaches GOMEMLIMIT: grading allocates little, and the worker that runs
+// it is thrown away after.
+const RUN_ENV = { GOOS: "js", GOARCH: "wasm", HOME: "/work", TMPDIR: "/tmp", GOGC: "off", GOMEMLIMIT: "256MiB" };
 // How much of what the loop prints is kept, per Check: a loop printing
 // without end must not fill the worker's memory.
 const OUTPUT_LIMIT = 256 * 1024;
-// The reports' device: the harness opens it (web/goexercise/harness).
+// The reports' device, and the harness's cases: the harness opens both
+// (web/goexercise/harness).
 const REPORTS = "/dev/reports";
-// Where the learner's import of unsafe is sent: nowhere.
-const UNSAFE_MAPPED = "agentloop.dev/not-offered/unsafe";
+const CASES = "/harness/cases.json";
+
+const builders = new WeakMap();
 
 export async function checkGo(engine, source, post) {
-  const { manifest } = engine;
-  const timing = {};
-  const refused = refusedImports(source, manifest.allowedImports);
-  if (refused.length > 0) {
-    post({ type: "compile_error", errors: refused });
+  if (!builders.has(engine)) builders.set(engine, createBuilder(engine));
+  const { program, timing } = await builders.get(engine)(source, post);
+  if (!program) {
     post({ type: "done", timing });
     return;
   }
-  const lang = `-lang=${manifest.goVersion.match(/^go\d+\.\d+/)[0]}`;
-  const stderr = [];
-  const { fs, files } = createFS({ devices: { "/dev/stdout": (b) => stderr.push(b), "/dev/stderr": (b) => stderr.push(b) } });
-  files.put("/work/loop/loop.go", source);
-  files.put("/work/harness/main.go", engine.harness);
-  files.put("/tmp/.keep", "");
-  const archives = putArchives(files, engine);
-  const cfg = (pkgs) => pkgs.map(([path, file]) => `packagefile ${path}=${file}\n`).join("");
-  // The learner's package sees only what it may import. unsafe is the
-  // compiler's own, found whatever the importcfg holds, but an importmap
-  // is applied first: mapped to a package that does not exist, it cannot
-  // be imported (nor, without it, can //go:linkname be used).
-  const offered = archives.filter(([path]) => manifest.allowedImports.includes(path));
-  files.put("/work/importcfg.loop", `importmap unsafe=${UNSAFE_MAPPED}\n${cfg(offered)}`);
-  const all = [...archives, [manifest.learnerPackage, "/work/loop.a"]];
-  files.put("/work/importcfg", cfg(all));
-  files.put("/work/importcfg.link", cfg([...all, ["main", "/work/main.a"]]));
-  const stderrText = () => new TextDecoder().decode(concat(stderr.splice(0)));
+  await runProgram(program, engine.cases, post, timing);
+}
 
-  const timed = async (phase, module, args) => {
-    post({ type: "phase", phase });
-    const t0 = performance.now();
-    const code = await runGo(module, { name: phase, args, env: ENV, fs });
-    timing[`${phase}Ms`] = Math.round(performance.now() - t0);
-    return code;
-  };
-
-  const loopArgs = ["-o", "/work/loop.a", "-p", manifest.learnerPackage, "-importcfg", "/work/importcfg.loop", "-pack", "-complete", lang, "-trimpath=/work/loop", "/work/loop/loop.go"];
-  if ((await timed("compile", engine.compile, loopArgs)) !== 0) {
-    post({ type: "compile_error", errors: offeredOnly(compileErrors(stderrText(), "loop.go"), manifest.allowedImports) });
-    post({ type: "done", timing });
-    return;
-  }
-  const harnessArgs = ["-o", "/work/main.a", "-p", "main", "-importcfg", "/work/importcfg", "-pack", "-complete", lang, "-trimpath=/work/harness", "/work/harness/main.go"];
-  const t0 = performance.now();
-  const harnessCode = await runGo(engine.compile, { name: "compile", args: harnessArgs, env: ENV, fs });
-  timing.compileMs += Math.round(performance.now() - t0);
-  if (harnessCode !== 0) {
-    post({ type: "compile_error", errors: [signatureError(source, stderrText())] });
-    post({ type: "done", timing });
-    return;
-  }
-  const linkArgs = ["-o", "/work/main.wasm", "-importcfg", "/work/importcfg.link", "-buildmode=exe", "-s", "-w", "/work/main.a"];
-  if ((await timed("link", engine.link, linkArgs)) !== 0) {
-    throw new Error(`the linker failed: ${stderrText()}`);
-  }
-  const linked = files.get("/work/main.wasm");
+// runProgram runs the linked program (its bytes) on a file system of its
+// own that holds the harness's cases, turning the harness's reports into
+// messages and what the loop prints into output messages of the case it
+// printed during; it posts done last, with timing completed.
+export async function runProgram(linked, cases, post, timing) {
+  post({ type: "phase", phase: "run" });
   const t1 = performance.now();
   const program = await WebAssembly.compile(linked);
   timing.loadMs = Math.round(performance.now() - t1);
   timing.programBytes = linked.length;
-  await runProgram(program, post, timing);
-}
-
-// putArchives puts each package's archive at /goroot/pkg/PATH.a, as views
-// of the pack (no copies), and returns [[importPath, file]].
-function putArchives(files, { manifest, archives }) {
-  return manifest.archives.packages.map(({ importPath, offset, size }) => {
-    const file = `/goroot/pkg/${importPath}.a`;
-    files.put(file, archives.subarray(offset, offset + size));
-    return [importPath, file];
-  });
-}
-
-// runProgram runs the linked program on a file system of its own, turning
-// the harness's reports into messages and what the loop prints into
-// output messages of the case it printed during.
-async function runProgram(program, post, timing) {
   const decoder = new TextDecoder();
   let current = -1;
   let printed = "";
@@ -145,10 +95,10 @@ async function runProgram(program, post, timing) {
       else post(r);
     }
   };
-  const { fs } = createFS({ devices: { "/dev/stdout": print, "/dev/stderr": print, [REPORTS]: report } });
-  post({ type: "phase", phase: "run" });
+  const { fs, files } = createFS({ devices: { "/dev/stdout": print, "/dev/stderr": print, [REPORTS]: report } });
+  files.put(CASES, cases);
   const t0 = performance.now();
-  const code = await runGo(program, { name: "loop", env: ENV, fs });
+  const code = await runGo(program, { name: "loop", env: RUN_ENV, fs });
   timing.runMs = Math.round(performance.now() - t0);
   if (summary === null) {
     // The runtime's crash report went to fd 2 after what the loop printed.
@@ -161,14 +111,4 @@ async function runProgram(program, post, timing) {
   }
   flush();
   post({ type: "done", passedCount: summary.passedCount, total: summary.total, timing });
-}
-
-function concat(chunks) {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }

@@ -1,51 +1,124 @@
-// The Web Worker that runs one Check of the Go Exercise: it compiles the
-// learner's loop.go with the real Go compiler, links it with the harness
-// and runs it (go-check.js), posting what happened to the page.
+// The Go Exercise's Web Workers, one script in two roles, which the
+// sandbox frame (sandbox/sandbox.js) gives with its first message:
 //
-// Bundled by make build into dist/go-worker.js, one classic script with
-// wasm_exec.js in it, started by the sandbox frame (sandbox/sandbox.js)
-// from a blob: URL, as dist/worker.js is. Each worker serves one Check:
-// the page starts a fresh one every time, and terminates one that runs
-// too long (a loop that never ends), so the next Check starts clean.
+// The builder, one per frame, long-lived: it compiles and links every
+// Check's program (go-build.js), so the compiler's and linker's code,
+// warmed up by one Check, serves the next, and the package archives are
+// laid out once. It never runs a learner's code. From the frame, on self:
+//   {type: "go_builder", engine}   engine: {manifest, compile, link,
+//        archives, cases}, compile and link WebAssembly.Modules
+//   {type: "client", id, port}     a Check's runner, heard on port
+// to the frame, on self: {type: "building", id} when it starts a build
+// for runner id, {type: "idle"} when it is done, so that the frame can
+// replace a builder stuck in a Check that the page stopped. On a runner's
+// port it hears {type: "build", source} and answers with the phase and
+// compile_error messages of go-check.js, then
+//   {type: "built", program, timing}  the linked program's bytes
+//   {type: "not_built", timing}       loop.go did not compile
+//   {type: "build_failed", error}
 //
-// Messages, as for worker.js, go over a private port: the first message
-// on self, from the frame, is
-//   {type: "go_engine", engine, port}
-//        engine: {manifest, compile, link, archives, harness}, the two
-//        WebAssembly.Modules compiled once in the frame
-// and the page then sends on port
+// The runner, a fresh one per Check: it runs the learner's program
+// (go-check.js's runProgram), and the page terminates it when a case runs
+// too long, so the next Check starts clean. From the frame:
+//   {type: "go_check", port, builder, cases}
+//        port: its channel to the page; builder: its channel to the
+//        builder; cases: the harness's cases (bytes)
+// The page then sends on port
 //   {type: "check", source}        loop.go's text
 // and hears what checkGo posts (see go-check.js), then
 //   {type: "end", ok: true} | {type: "end", ok: false, error}
-// The learner's code runs inside Go's runtime in this worker and can
-// reach no JavaScript (it may import neither syscall/js nor unsafe).
+// The learner's code runs inside Go's runtime in the runner and can reach
+// no JavaScript (it may import neither syscall/js nor unsafe); the
+// runner lets go of its channel to the builder before it starts it.
+//
+// Bundled by make build into dist/go-worker.js, one classic script with
+// wasm_exec.js in it, started by the sandbox frame from a blob: URL, as
+// dist/worker.js is.
 
 import "../wasm_exec.js";
-import { checkGo } from "./go-check.js";
+import { createBuilder } from "./go-build.js";
+import { runProgram } from "./go-check.js";
 
-let port = null;
-let engine = null;
-let started = false;
+const describe = (err) => (err && err.message ? String(err.message) : String(err));
 
 self.onmessage = (e) => {
   const msg = e.data;
-  if (port || !msg || msg.type !== "go_engine" || !(msg.port instanceof MessagePort)) return;
-  port = msg.port;
-  engine = msg.engine;
-  self.onmessage = null;
-  port.onmessage = (ev) => onPageMessage(ev.data);
-  port.postMessage({ type: "ready" });
+  if (!msg) return;
+  if (msg.type === "go_builder" && msg.engine) {
+    self.onmessage = null;
+    serveBuilds(msg.engine);
+  } else if (msg.type === "go_check" && msg.port instanceof MessagePort && msg.builder instanceof MessagePort) {
+    self.onmessage = null;
+    runCheck(msg.port, msg.builder, msg.cases);
+  }
 };
 
-function onPageMessage(msg) {
-  if (!msg || msg.type !== "check") return;
-  if (started) {
-    port.postMessage({ type: "end", ok: false, error: "this worker has already checked once" });
-    return;
-  }
-  started = true;
-  checkGo(engine, String(msg.source), (m) => port.postMessage(m)).then(
-    () => port.postMessage({ type: "end", ok: true }),
-    (err) => port.postMessage({ type: "end", ok: false, error: err && err.message ? String(err.message) : String(err) }),
-  );
+function serveBuilds(engine) {
+  const build = createBuilder(engine);
+  // One build at a time: the builds share the builder's file system.
+  let queue = Promise.resolve();
+  self.onmessage = (e) => {
+    const { type, id, port } = e.data || {};
+    if (type !== "client" || !(port instanceof MessagePort)) return;
+    port.onmessage = (ev) => {
+      const req = ev.data;
+      if (!req || req.type !== "build") return;
+      port.onmessage = null;
+      queue = queue.then(async () => {
+        self.postMessage({ type: "building", id });
+        let answer;
+        let transfer = [];
+        try {
+          const { program, timing } = await build(String(req.source), (m) => port.postMessage(m));
+          answer = program ? { type: "built", program, timing } : { type: "not_built", timing };
+          if (program) transfer = [program.buffer];
+        } catch (err) {
+          answer = { type: "build_failed", error: describe(err) };
+        }
+        // Idle first: the page may stop the runner as soon as it hears the
+        // answer, and the frame must not take the builder for stuck.
+        self.postMessage({ type: "idle" });
+        port.postMessage(answer, transfer);
+        port.close();
+      });
+    };
+  };
+}
+
+function runCheck(port, builder, cases) {
+  let started = false;
+  const end = (error) => port.postMessage(error === undefined ? { type: "end", ok: true } : { type: "end", ok: false, error });
+  builder.onmessage = (e) => {
+    const msg = e.data;
+    switch (msg && msg.type) {
+      case "phase":
+      case "compile_error":
+        port.postMessage(msg);
+        break;
+      case "not_built":
+        builder.close();
+        port.postMessage({ type: "done", timing: msg.timing });
+        end();
+        break;
+      case "build_failed":
+        builder.close();
+        end(String(msg.error));
+        break;
+      case "built":
+        builder.close();
+        runProgram(msg.program, cases, (m) => port.postMessage(m), msg.timing).then(
+          () => end(),
+          (err) => end(describe(err)),
+        );
+        break;
+    }
+  };
+  port.onmessage = (ev) => {
+    const msg = ev.data;
+    if (!msg || msg.type !== "check") return;
+    if (started) return end("this worker has already checked once");
+    started = true;
+    builder.postMessage({ type: "build", source: String(msg.source) });
+  };
+  port.postMessage({ type: "ready" });
 }

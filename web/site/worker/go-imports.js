@@ -128,3 +128,14 @@ export function refusedImports(source, allowed) {
   const imports = goImports(source) || [];
   return imports.filter((imp) => !allowed.includes(imp.path)).map(({ path, line, column }) => ({ line, column, message: notOffered(path, allowed) }));
 }
+
+// goPackageName returns the name source's package clause declares, or null
+// when the file does not start with one.
+export function goPackageName(source) {
+  const toks = [];
+  for (const t of tokens(String(source))) {
+    if (t.kind !== "newline") toks.push(t);
+    if (toks.length === 2) break;
+  }
+  return toks.length === 2 && toks[0].kind === "ident" && toks[0].value === "package" && toks[1].kind === "ident" ? toks[1].value : null;
+}
