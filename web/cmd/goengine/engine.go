@@ -13,13 +13,21 @@ import (
 	"strings"
 )
 
-// The harness's packages: the main package compiled in the browser beside
-// the learner's, and the package the learner's loop.go stands in for.
-const (
-	harnessPkg = "agentloop.dev/web/goexercise/harness"
-	harnessDir = "web/goexercise/harness"
-	learnerPkg = "agentloop.dev/web/goexercise/loop"
-)
+// A harness is a main package compiled in the browser beside a learner's
+// package: one per level of the Exercise, each with the import path the
+// learner's loop.go stands in for at that level.
+type harness struct {
+	level          int
+	pkg, dir       string
+	learnerPackage string
+}
+
+// harnesses are the Exercise's, by level. Level 1's is also the
+// manifest's "harness" and "learnerPackage".
+var harnesses = []harness{
+	{1, "agentloop.dev/web/goexercise/harness", "web/goexercise/harness", "agentloop.dev/web/goexercise/loop"},
+	{2, "agentloop.dev/web/goexercise/harness2", "web/goexercise/harness2", "agentloop.dev/web/goexercise/loop2"},
+}
 
 // allowedImports are the packages a learner's loop.go may import: what an
 // agent loop can use in a sandbox. Nothing that reaches files, the network,
@@ -38,7 +46,17 @@ type manifest struct {
 	Compile        file     `json:"compile"`
 	Link           file     `json:"link"`
 	Harness        file     `json:"harness"`
-	Archives       pack     `json:"archives"`
+	// Harnesses lists every level's harness, level 1's included.
+	Harnesses []harnessFile `json:"harnesses"`
+	Archives  pack          `json:"archives"`
+}
+
+// A harnessFile is one level's harness source, published as text, and the
+// import path to compile the learner's loop.go under at that level.
+type harnessFile struct {
+	file
+	Level          int    `json:"level"`
+	LearnerPackage string `json:"learnerPackage"`
 }
 
 // A file is one file of the folder, by URL (relative to manifest.json,
@@ -61,9 +79,10 @@ type packed struct {
 	Size       int64  `json:"size"`
 }
 
-// run writes archives.pack, harness.go.txt and manifest.json into dir.
+// run writes archives.pack, the harnesses' sources (harness.go.txt,
+// harness2.go.txt) and manifest.json into dir.
 func run(gocmd, dir string) error {
-	m := manifest{LearnerPackage: learnerPkg, AllowedImports: allowedImports}
+	m := manifest{LearnerPackage: harnesses[0].learnerPackage, AllowedImports: allowedImports}
 	version, err := output(gocmd, "env", "GOVERSION")
 	if err != nil {
 		return err
@@ -77,13 +96,22 @@ func run(gocmd, dir string) error {
 			return fmt.Errorf("%w (make build builds it)", err)
 		}
 	}
-	source, err := os.ReadFile(filepath.Join(harnessDir, "main.go"))
-	if err != nil {
-		return fmt.Errorf("reading the harness: %w", err)
+	for _, h := range harnesses {
+		source, err := os.ReadFile(filepath.Join(h.dir, "main.go"))
+		if err != nil {
+			return fmt.Errorf("reading the harness of level %d: %w", h.level, err)
+		}
+		name := "harness.go.txt"
+		if h.level > 1 {
+			name = fmt.Sprintf("harness%d.go.txt", h.level)
+		}
+		f, err := write(dir, name, source)
+		if err != nil {
+			return err
+		}
+		m.Harnesses = append(m.Harnesses, harnessFile{file: f, Level: h.level, LearnerPackage: h.learnerPackage})
 	}
-	if m.Harness, err = write(dir, "harness.go.txt", source); err != nil {
-		return err
-	}
+	m.Harness = m.Harnesses[0].file
 	archives, err := exports(gocmd)
 	if err != nil {
 		return err
@@ -118,13 +146,19 @@ type listed struct {
 	Export     string
 }
 
-// exports returns the js/wasm archive of every package the harness or an
-// allowed import needs, but for the harness and the learner's package,
+// exports returns the js/wasm archive of every package a harness or an
+// allowed import needs, but for the harnesses and the learner's packages,
 // which the browser compiles. go list -export builds what is missing into
 // the build cache, with -trimpath so that no path of this machine is in
 // them.
 func exports(gocmd string) ([]listed, error) {
-	args := append([]string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export", harnessPkg}, allowedImports...)
+	args := []string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export"}
+	compiled := map[string]bool{"unsafe": true}
+	for _, h := range harnesses {
+		args = append(args, h.pkg)
+		compiled[h.pkg], compiled[h.learnerPackage] = true, true
+	}
+	args = append(args, allowedImports...)
 	cmd := exec.Command(gocmd, args...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
@@ -141,7 +175,7 @@ func exports(gocmd string) ([]listed, error) {
 			return nil, fmt.Errorf("reading go list's output: %w", err)
 		}
 		switch {
-		case p.ImportPath == harnessPkg || p.ImportPath == learnerPkg || p.ImportPath == "unsafe":
+		case compiled[p.ImportPath]:
 		case p.Export == "":
 			return nil, fmt.Errorf("go list gave no archive for %s", p.ImportPath)
 		default:

@@ -7,9 +7,10 @@
 // cmd/link built for js/wasm; make build builds them). goengine adds
 //
 //   - archives.pack: the js/wasm package archives the learner's package and
-//     the harness import, directly or not, from the go command's build
+//     the harnesses import, directly or not, from the go command's build
 //     cache (go list -export), one after another;
-//   - harness.go.txt: the harness's main package (web/goexercise/harness);
+//   - harness.go.txt and harness2.go.txt: the harnesses' main packages,
+//     one per level of the Exercise (web/goexercise/harness, harness2);
 //   - manifest.json: the Go version, the learner's import path, the imports
 //     a learner may use, and each file's URL with its content hash in the
 //     query (compile.wasm?v=…), so that a browser can keep them across

@@ -21,7 +21,13 @@
 //   {type: "done", passedCount?, total?, timing: {compileMs, linkMs, loadMs, runMs, programBytes}}
 //        loadMs: compiling the linked program to a WebAssembly.Module
 // and resolves when done is posted. engine is what loadEngine returns
-// (go-engine.js): {compile, link, manifest, archives, harness}.
+// (go-engine.js): {compile, link, manifest, archives, harness}. options
+// grade another level or other cases: {harness, learnerPackage,
+// signature} name the harness's source, the import path loop.go is
+// compiled under and the RunAgent it must define (default: level 1's,
+// engine.harness and the manifest's), and cases, a JSON text, is given to
+// the harness as the cases to grade instead of agenttest's (interview
+// mode's, drawn anew at each Check).
 
 import { createFS } from "./go-fs.js";
 import { refusedImports } from "./go-imports.js";
@@ -34,11 +40,15 @@ const ENV = { GOOS: "js", GOARCH: "wasm", GOROOT: "/goroot", HOME: "/work", TMPD
 const OUTPUT_LIMIT = 256 * 1024;
 // The reports' device: the harness opens it (web/goexercise/harness).
 const REPORTS = "/dev/reports";
+// Where the harness reads the cases it is given instead of agenttest's.
+const CASES = "/work/cases.json";
 // Where the learner's import of unsafe is sent: nowhere.
 const UNSAFE_MAPPED = "agentloop.dev/not-offered/unsafe";
 
-export async function checkGo(engine, source, post) {
+export async function checkGo(engine, source, post, options = {}) {
   const { manifest } = engine;
+  const harness = options.harness || engine.harness;
+  const learnerPackage = options.learnerPackage || manifest.learnerPackage;
   const timing = {};
   const refused = refusedImports(source, manifest.allowedImports);
   if (refused.length > 0) {
@@ -50,7 +60,7 @@ export async function checkGo(engine, source, post) {
   const stderr = [];
   const { fs, files } = createFS({ devices: { "/dev/stdout": (b) => stderr.push(b), "/dev/stderr": (b) => stderr.push(b) } });
   files.put("/work/loop/loop.go", source);
-  files.put("/work/harness/main.go", engine.harness);
+  files.put("/work/harness/main.go", harness);
   files.put("/tmp/.keep", "");
   const archives = putArchives(files, engine);
   const cfg = (pkgs) => pkgs.map(([path, file]) => `packagefile ${path}=${file}\n`).join("");
@@ -60,7 +70,7 @@ export async function checkGo(engine, source, post) {
   // be imported (nor, without it, can //go:linkname be used).
   const offered = archives.filter(([path]) => manifest.allowedImports.includes(path));
   files.put("/work/importcfg.loop", `importmap unsafe=${UNSAFE_MAPPED}\n${cfg(offered)}`);
-  const all = [...archives, [manifest.learnerPackage, "/work/loop.a"]];
+  const all = [...archives, [learnerPackage, "/work/loop.a"]];
   files.put("/work/importcfg", cfg(all));
   files.put("/work/importcfg.link", cfg([...all, ["main", "/work/main.a"]]));
   const stderrText = () => new TextDecoder().decode(concat(stderr.splice(0)));
@@ -73,7 +83,7 @@ export async function checkGo(engine, source, post) {
     return code;
   };
 
-  const loopArgs = ["-o", "/work/loop.a", "-p", manifest.learnerPackage, "-importcfg", "/work/importcfg.loop", "-pack", "-complete", lang, "-trimpath=/work/loop", "/work/loop/loop.go"];
+  const loopArgs = ["-o", "/work/loop.a", "-p", learnerPackage, "-importcfg", "/work/importcfg.loop", "-pack", "-complete", lang, "-trimpath=/work/loop", "/work/loop/loop.go"];
   if ((await timed("compile", engine.compile, loopArgs)) !== 0) {
     post({ type: "compile_error", errors: offeredOnly(compileErrors(stderrText(), "loop.go"), manifest.allowedImports) });
     post({ type: "done", timing });
@@ -84,7 +94,7 @@ export async function checkGo(engine, source, post) {
   const harnessCode = await runGo(engine.compile, { name: "compile", args: harnessArgs, env: ENV, fs });
   timing.compileMs += Math.round(performance.now() - t0);
   if (harnessCode !== 0) {
-    post({ type: "compile_error", errors: [signatureError(source, stderrText())] });
+    post({ type: "compile_error", errors: [signatureError(source, stderrText(), options.signature)] });
     post({ type: "done", timing });
     return;
   }
@@ -97,7 +107,7 @@ export async function checkGo(engine, source, post) {
   const program = await WebAssembly.compile(linked);
   timing.loadMs = Math.round(performance.now() - t1);
   timing.programBytes = linked.length;
-  await runProgram(program, post, timing);
+  await runProgram(program, post, timing, options.cases);
 }
 
 // putArchives puts each package's archive at /goroot/pkg/PATH.a, as views
@@ -112,8 +122,9 @@ function putArchives(files, { manifest, archives }) {
 
 // runProgram runs the linked program on a file system of its own, turning
 // the harness's reports into messages and what the loop prints into
-// output messages of the case it printed during.
-async function runProgram(program, post, timing) {
+// output messages of the case it printed during. cases, when given, is
+// put in the program's file system and named to the harness.
+async function runProgram(program, post, timing, cases) {
   const decoder = new TextDecoder();
   let current = -1;
   let printed = "";
@@ -145,10 +156,15 @@ async function runProgram(program, post, timing) {
       else post(r);
     }
   };
-  const { fs } = createFS({ devices: { "/dev/stdout": print, "/dev/stderr": print, [REPORTS]: report } });
+  const { fs, files } = createFS({ devices: { "/dev/stdout": print, "/dev/stderr": print, [REPORTS]: report } });
+  const args = [];
+  if (typeof cases === "string") {
+    files.put(CASES, new TextEncoder().encode(cases));
+    args.push(CASES);
+  }
   post({ type: "phase", phase: "run" });
   const t0 = performance.now();
-  const code = await runGo(program, { name: "loop", env: ENV, fs });
+  const code = await runGo(program, { name: "loop", args, env: ENV, fs });
   timing.runMs = Math.round(performance.now() - t0);
   if (summary === null) {
     // The runtime's crash report went to fd 2 after what the loop printed.

@@ -2,7 +2,8 @@
 // into records the Exercise can mark in the editor. Pure: no DOM, no
 // worker.
 
-// The signature the harness calls, for the error when loop.go's differs.
+// The signature level 1's harness calls, for the error when loop.go's
+// differs (another level's harness names its own).
 const SIGNATURE = "func RunAgent(model agenttest.Model, tools map[string]agenttest.Tool, userMsg string, maxSteps int) string";
 
 // compileErrors parses gc's report ("loop.go:3:2: undefined: x", with
@@ -43,8 +44,9 @@ export function notOffered(path, allowed) {
 
 // signatureError is the error when loop.go compiles but the harness that
 // calls its RunAgent does not: gc's complaint, placed at loop.go's func
-// RunAgent (or line 1 when there is none).
-export function signatureError(source, harnessText) {
+// RunAgent (or line 1 when there is none). signature is the RunAgent the
+// harness calls (level 1's unless given).
+export function signatureError(source, harnessText, signature = SIGNATURE) {
   const lines = String(source).split("\n");
   const i = lines.findIndex((l) => /^func\s+RunAgent\b/.test(l));
   const detail = compileErrors(harnessText, "main.go")
@@ -53,7 +55,7 @@ export function signatureError(source, harnessText) {
   return {
     line: i < 0 ? 1 : i + 1,
     column: 1,
-    message: `loop.go must define ${SIGNATURE}${detail ? ` (${detail})` : ""}`,
+    message: `loop.go must define ${signature}${detail ? ` (${detail})` : ""}`,
   };
 }
 

@@ -14,7 +14,8 @@
 //        engine: {manifest, compile, link, archives, harness}, the two
 //        WebAssembly.Modules compiled once in the frame
 // and the page then sends on port
-//   {type: "check", source}        loop.go's text
+//   {type: "check", source, options?}  loop.go's text, and the level's
+//        harness and interview cases (checkGo's options: strings only)
 // and hears what checkGo posts (see go-check.js), then
 //   {type: "end", ok: true} | {type: "end", ok: false, error}
 // The learner's code runs inside Go's runtime in this worker and can
@@ -44,8 +45,16 @@ function onPageMessage(msg) {
     return;
   }
   started = true;
-  checkGo(engine, String(msg.source), (m) => port.postMessage(m)).then(
+  checkGo(engine, String(msg.source), (m) => port.postMessage(m), checkOptions(msg.options)).then(
     () => port.postMessage({ type: "end", ok: true }),
     (err) => port.postMessage({ type: "end", ok: false, error: err && err.message ? String(err.message) : String(err) }),
   );
+}
+
+// checkOptions keeps the options checkGo reads, each a string or absent.
+function checkOptions(o) {
+  const out = {};
+  if (!o || typeof o !== "object") return out;
+  for (const k of ["harness", "learnerPackage", "signature", "cases"]) if (typeof o[k] === "string") out[k] = o[k];
+  return out;
 }
