@@ -4,8 +4,10 @@
 // it, so that a case that never ends (for {}) is stopped, named, and the
 // next Check starts clean.
 //
-// checkGoSandboxed(source, {onMessage, onProgress, caseTimeLimitMs, base})
-// returns {stop, done}. onMessage hears what the worker posts (see
+// checkGoSandboxed(source, {onMessage, onProgress, caseTimeLimitMs, base,
+// level, cases}) returns {stop, done}. level (1 unless 2) picks the
+// harness that grades loop.go (exercise/go-levels.js); cases, a JSON text,
+// are the cases to grade instead of agenttest's (interview mode's). onMessage hears what the worker posts (see
 // worker/go-check.js: phase, compile_error, case_start, output, case_end,
 // crashed, done) and, from here,
 //   {type: "timeout", index, name, ms}  case index ran longer than the limit
@@ -16,6 +18,7 @@
 // base is the engine's folder (default: go/ beside the page).
 
 import { downloadEngine } from "../worker/go-engine.js";
+import { goLevel } from "./go-levels.js";
 import { startGoWorker } from "../page/engine.js";
 
 // How long the compile and link of one Check may take, and the engine's
@@ -24,6 +27,7 @@ const BUILD_LIMIT_MS = 180000;
 const TICK_MS = 50;
 
 let downloading = null;
+const harnesses = new Map(); // level -> the promise of its check options
 
 function download(base, onProgress) {
   if (!downloading) {
@@ -35,7 +39,25 @@ function download(base, onProgress) {
   return downloading;
 }
 
-export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = () => {}, caseTimeLimitMs = 2000, base } = {}) {
+// levelOptions resolves to checkGo's options for level: level 1's harness
+// came with the engine; another's is fetched once, when first checked.
+function levelOptions(engine, base, level) {
+  if (level === 1) return Promise.resolve({});
+  if (!harnesses.has(level)) {
+    const { url, learnerPackage, signature } = goLevel(engine.manifest, level);
+    const options = fetch(new URL(url, base))
+      .then((res) => {
+        if (!res.ok) throw new Error(`the harness of level ${level}: HTTP ${res.status}`);
+        return res.text();
+      })
+      .then((harness) => ({ harness, learnerPackage, signature }));
+    options.catch(() => harnesses.delete(level)); // the next Check tries again
+    harnesses.set(level, options);
+  }
+  return harnesses.get(level);
+}
+
+export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = () => {}, caseTimeLimitMs = 2000, base, level = 1, cases } = {}) {
   let kill = null;
   let over = false;
   let timer = 0;
@@ -52,7 +74,10 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
   };
 
   (async () => {
-    const engine = await download(base || new URL("go/", document.baseURI).href, onProgress);
+    const folder = base || new URL("go/", document.baseURI).href;
+    const engine = await download(folder, onProgress);
+    const options = { ...(await levelOptions(engine, folder, level === 2 ? 2 : 1)) };
+    if (typeof cases === "string") options.cases = cases;
     if (over) return;
     onProgress({ phase: "compile" });
     const channel = new MessageChannel();
@@ -64,7 +89,7 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
       if (over || !msg || typeof msg.type !== "string") return;
       switch (msg.type) {
         case "ready":
-          port.postMessage({ type: "check", source: String(source) });
+          port.postMessage({ type: "check", source: String(source), options });
           return;
         case "case_start":
           watch = { kind: "case", index: msg.index, name: msg.name, since: performance.now() };

@@ -166,8 +166,9 @@ export class Store {
   }
 
   // saveProgress keeps the Exercise's progress: {passed, total, hints,
-  // hints2, level}, whole numbers (the cases passed at the last Check, of
-  // how many, the hints shown at each level and the level chosen).
+  // hints2, level, goPassed, goTotal}, whole numbers (the cases passed at
+  // the last Check, of how many, the hints shown at each level, the level
+  // chosen, and the Go loop's last Check).
   saveProgress(progress) {
     this.write(`${this.key}:exercise`, JSON.stringify(pickProgress(progress)));
   }
@@ -193,7 +194,7 @@ export class Store {
 // pickProgress keeps the progress's known fields, as whole numbers from 0.
 function pickProgress(v) {
   const out = {};
-  for (const f of ["passed", "total", "hints", "hints2", "level"]) {
+  for (const f of ["passed", "total", "hints", "hints2", "level", "goPassed", "goTotal"]) {
     const n = Number(v[f]);
     if (Number.isInteger(n) && n >= 0) out[f] = n;
   }
