@@ -33,6 +33,24 @@ func TestPageGoLevel2PassesEveryFollowUpKeepsItsCountAndTellsASequentialLoopWhy(
 	p.waitReady()
 	p.openExercise()
 	p.chooseGo()
+
+	// Level 1 passes, and agenttest's example shows beside loop.go.
+	correct1 := readGo(t, "goexercise/loop/loop.go")
+	p.setEditor("go-loop-editor", correct1)
+	require.Contains(t, p.goCheckPage(), fmt.Sprintf("%d of %d cases pass", casesCount(), casesCount()))
+	p.clickNamed("Compare with the reference")
+	reference := waitFor[string](p, waitTimeout, "agenttest's example beside the loop",
+		`(() => { const r = document.querySelector("#reference-compare .compare-reference"); return r && /^\/\/ runAgent is/.test(r.textContent) ? r.textContent : ""; })()`)
+	assert.Contains(t, reference, "func runAgent(model agenttest.Model, tools map[string]agenttest.Tool, userMsg string, maxSteps int) string {", "the reference is agenttest's example's runAgent")
+	assert.Equal(t, correct1, eval[string](p, `document.querySelector("#reference-compare .compare-yours").textContent`), "loop.go is shown beside it")
+	assert.Contains(t, p.text("#reference-compare .compare-notes"), "error: unknown tool 'NAME'", "the differences that matter are called out")
+
+	// A level's stub follows the level; the learner's own loop stays.
+	p.chooseLevel("2 · Follow-ups")
+	assert.Equal(t, correct1, p.value("#go-loop-editor"), "choosing level 2 replaced the learner's own Go loop")
+	assert.False(t, p.visible("#exercise-compare"), "level 1's comparison shows at level 2, before it passes")
+	p.chooseLevel("1 · The loop")
+	p.setEditor("go-loop-editor", readGo(t, "goexercise/starter/loop.go"))
 	p.chooseLevel("2 · Follow-ups")
 	stub := p.value("#go-loop-editor")
 	assert.Contains(t, stub, "func RunAgent(ctx context.Context, model agenttest.FollowUpModel, tools map[string]agenttest.FollowUpTool, userMsg string, opts agenttest.Options) (agenttest.Answer, error)",
@@ -50,6 +68,11 @@ func TestPageGoLevel2PassesEveryFollowUpKeepsItsCountAndTellsASequentialLoopWhy(
 	for _, f := range fs {
 		assert.Equal(t, "pass", f.Status, "follow-up %q: %s %s", f.Name, f.Words, f.Diff)
 	}
+	p.clickNamed("Compare with the reference")
+	reference = waitFor[string](p, waitTimeout, "agenttest's level-2 example",
+		`(() => { const r = document.querySelector("#reference-compare .compare-reference"); return r && /runAgentFollowUps/.test(r.textContent) ? r.textContent : ""; })()`)
+	assert.Contains(t, reference, "func runAgentFollowUps(ctx context.Context", "level 2's reference is agenttest's follow-up example")
+	assert.Contains(t, reference, "func within(", "the example's helpers come with it")
 	p.saveScreenshot("go-level-2-all-pass.png")
 
 	p.reload()

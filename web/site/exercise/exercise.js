@@ -11,6 +11,7 @@ import { failureView } from "./failure-view.js";
 import { HINTS, HINTS_LEVEL_2, STUB, STUB_LEVEL_2 } from "./text.js";
 import { GO_HINTS, GO_HINTS_LEVEL_2, GO_STATEMENTS, GO_STUB, GO_STUB_LEVEL_2 } from "./go-text.js";
 import { renderCompare } from "./compare.js";
+import { GO_NOTES, loadGoReference } from "./go-reference.js";
 import { FOLLOW_UP_MIN_LIMIT_MS, fillLevelSelect, followUpVerdicts, grade, levelOf, loadLevel, renderFollowUps } from "./level.js";
 import { isDisabled, setDisabled } from "../views/runner.js";
 import { checkTimeLimit, showFieldError } from "../page/fields.js";
@@ -46,6 +47,7 @@ export class Exercise {
     // hears each Check, and hides what an interview hides.
     this.interview = null;
     this.comparing = false; // the reference is shown beside Your loop
+    this.goReferences = {}; // agenttest's example loop, by level, once fetched
     this.job = null; // the check in flight
     // The hints shown, by level.
     this.shownHints = { 1: Math.min(progress.hints || 0, HINTS.length), 2: Math.min(progress.hints2 || 0, HINTS_LEVEL_2.length) };
@@ -135,6 +137,8 @@ export class Exercise {
     }
     this.level = level;
     this.els.level.value = String(level);
+    // The comparison is of the level that passed: the next starts closed.
+    this.comparing = false;
     // An interview moving on keeps its last Check's count on show.
     if (!this.interview) {
       this.last = null;
@@ -268,8 +272,8 @@ export class Exercise {
       els.statement2.hidden = true;
       els.statement.textContent = GO_STATEMENTS[this.level];
       setDisabled(els.level, this.busy || this.interview !== null);
-      els.compare.hidden = true;
-      return this.goCheck.render();
+      this.goCheck.render();
+      return this.renderGoCompare();
     }
     els.summary.textContent = this.summary();
     this.renderBanner();
@@ -285,6 +289,37 @@ export class Exercise {
         this.comparing = open;
         this.render();
       },
+    });
+  }
+
+  // renderGoCompare offers agenttest's example beside loop.go once a Go
+  // level passes, fetching the example's text when first shown.
+  renderGoCompare() {
+    const level = this.level;
+    const last = this.goCheck.shown();
+    const reference = this.goReferences[level] || "";
+    if (last && this.comparing && !reference) {
+      loadGoReference(level).then(
+        (text) => {
+          this.goReferences[level] = text;
+          this.render();
+        },
+        (err) => {
+          this.goReferences[level] = `agenttest's example could not be loaded (${err.message}); make build publishes it.`;
+          this.render();
+        },
+      );
+    }
+    renderCompare(this.els.compare, {
+      last,
+      level,
+      code: this.goCheck.language.source,
+      open: this.comparing,
+      onToggle: (open) => {
+        this.comparing = open;
+        this.render();
+      },
+      go: { reference, notes: GO_NOTES[level] },
     });
   }
 
