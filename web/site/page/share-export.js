@@ -16,11 +16,12 @@ import { download, transcriptJSON, transcriptMarkdown } from "../run/export.js";
 // the editors show.
 export function shareAndExport({ onButton, code, runner, readonly }) {
   onButton("share", async () => {
-    // An Exercise link carries the learner's loop alone; a playground link
-    // the playground's fields. Each opens in its mode.
-    const { loop, mode, ...fields } = code.read();
+    // An Exercise link carries the learner's loops alone (and the language
+    // shown, JavaScript or Go); a playground link the playground's fields.
+    // Each opens in its mode.
+    const { loop, mode, language, goLoop, ...fields } = code.read();
     const exercising = mode === "exercise" && !readonly;
-    const payload = await encodeState(exercising ? { loop, mode } : { ...fields, mode });
+    const payload = await encodeState(exercising ? { loop, mode, language, goLoop } : { ...fields, mode, language, goLoop });
     const search = new URLSearchParams(location.search);
     search.delete("autorun");
     const query = search.toString();

@@ -12,7 +12,8 @@
 // (saveProgress), and so is the code the user wrote that the editors no
 // longer show: their edits of each example (KEY:example:ID) and a list of
 // their own code (KEY:own; a page from before the list kept one state, as
-// KEY:backup), and the Exercise loops a link replaced (KEY:loops). Share
+// KEY:backup), and the Exercise loops a link replaced (KEY:loops, and the
+// Go loops KEY:goLoops). Share
 // links (page/share.js) carry the same fields: this list is the one place
 // that names what the page keeps.
 
@@ -116,6 +117,20 @@ export class Store {
 
   dropLoop(loop) {
     this.drop("loops", loop, this.keptLoops(), sameText);
+  }
+
+  // keepGoLoop, keptGoLoops and dropGoLoop do the same for the Exercise's
+  // Go loop.go (KEY:goLoops), kept apart from the JavaScript loops.
+  keepGoLoop(loop) {
+    this.keepFirst("goLoops", loop, this.keptGoLoops(), sameText);
+  }
+
+  keptGoLoops() {
+    return this.list("goLoops", (l) => typeof l === "string") || [];
+  }
+
+  dropGoLoop(loop) {
+    this.drop("goLoops", loop, this.keptGoLoops(), sameText);
   }
 
   // The lists of what is kept apart (KEY:own, KEY:loops): item goes first
