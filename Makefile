@@ -7,6 +7,7 @@ WASM_EXEC    := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GORO
 WASM_ENV := GOOS=js GOARCH=wasm
 # The Go starter's files as the page serves them (see their rule below).
 GO_STARTER_TXT := $(patsubst web/goexercise/starter/%,web/site/exercise/go-starter/%.txt,$(wildcard web/goexercise/starter/*))
+GO_REFERENCE_TXT := web/site/exercise/go-reference/example_test.go.txt web/site/exercise/go-reference/example_followup_test.go.txt
 
 .PHONY: all build goengine serve test vet test-native test-wasm test-browser test-page test-types bench clean tools-node tools-chromium tools-axe tools-npm
 
@@ -16,7 +17,7 @@ all: build
 ## write the Exercise's cases.json and followups.json (level 2), bundle the library into web/site/agentloop.js
 ## and the page and its workers into web/site/dist/ (npm packages from web/package-lock.json), and prepare the
 ## Go Exercise's engine in web/site/go/ (see goengine).
-build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt $(GO_STARTER_TXT) web/site/agentloop.js web/site/dist/app.js web/site/cases.json web/site/followups.json goengine
+build: web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt $(GO_STARTER_TXT) $(GO_REFERENCE_TXT) web/site/agentloop.js web/site/dist/app.js web/site/cases.json web/site/followups.json goengine
 
 # Two packages are compiled without inlining: each inlined call records a node
 # in the binary's tables for tracebacks, and these two record many. fmt runs
@@ -35,6 +36,12 @@ web/site/wasm_exec.js: $(WASM_EXEC_JS)
 # web/goexercise/starter_test.go), published as text: no Go source is
 # served under web/site/ as such.
 web/site/exercise/go-starter/%.txt: web/goexercise/starter/%
+	@mkdir -p $(@D)
+	cp $< $@
+
+# The Go Exercise's "Compare with the reference" shows the loop of
+# agenttest's own examples (exercise/go-reference.js reads it from them).
+web/site/exercise/go-reference/%.txt: agent/agenttest/%
 	@mkdir -p $(@D)
 	cp $< $@
 
@@ -162,7 +169,7 @@ bench: build tools-chromium
 clean:
 	rm -f web/site/main.wasm web/site/wasm_exec.js web/site/agent-loop.go.txt web/site/cases.json web/site/followups.json
 	rm -f web/site/agentloop.js web/site/agentloop.js.map
-	rm -rf web/site/exercise/go-starter
+	rm -rf web/site/exercise/go-starter web/site/exercise/go-reference
 	rm -rf web/site/dist $(GO_ENGINE)
 	rm -rf web/testdata/screenshots .bench web/node_modules
 

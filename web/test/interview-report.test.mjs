@@ -69,3 +69,21 @@ test("the timer shows minutes and seconds, and the minutes field falls back to 4
   assert.equal(minutesOf("0"), 45);
   assert.equal(minutesOf("abc"), 45);
 });
+
+test("the last 5 and 1 minutes are announced once each, as the time left crosses them", async () => {
+  const { announcement } = await import("../site/exercise/interview.js");
+  const min = 60000;
+  assert.equal(announcement(5 * min + 100, 5 * min - 100), "5 minutes left in the interview.");
+  assert.equal(announcement(5 * min - 100, 5 * min - 400), "", "5 minutes is announced once");
+  assert.equal(announcement(61000, 59000), "1 minute left in the interview.");
+  assert.equal(announcement(10 * min, 30000), "1 minute left in the interview.", "a jump past both marks says the nearer one");
+  assert.equal(announcement(10 * min, 9 * min), "");
+  assert.equal(announcement(1000, -5), "", "the end is no announcement: the interview ends");
+});
+
+test("the report names the final code's language", () => {
+  assert.equal(reportOf({ ...ended(), language: "go" }).codeTitle, "Final code (Go, loop.go)");
+  assert.equal(reportOf({ ...ended(), language: "javascript" }).codeTitle, "Final code (JavaScript)");
+  assert.equal(reportOf(ended()).codeTitle, "Final code", "an interview saved before languages were recorded");
+  assert.match(reportHTML(reportOf({ ...ended(), language: "go" })), /<h2>Final code \(Go, loop\.go\)<\/h2>/);
+});

@@ -15,10 +15,23 @@ import (
 	"agentloop.dev/agent/agenttest"
 )
 
-// harnessPkg grades the learner's loop: the browser compiles loop.go with a
-// main that calls harnessPkg.Main(RunAgent) (see its doc), and links it
-// with harnessPkg's archive.
-const harnessPkg = "agentloop.dev/web/goexercise/harness"
+// A harness grades a learner's loop at one level of the Exercise: the
+// browser compiles loop.go with a main that calls the harness package's
+// Main(RunAgent) (see its doc), and links it with the harness's archive.
+// The harness decodes its cases rather than computing them: cases returns
+// them, in the JSON the page's cases.json and followups.json hold too.
+type harness struct {
+	level int
+	pkg   string
+	cases func() any
+}
+
+// harnesses are the Exercise's, by level: the classic loop and the
+// interviewer's follow-ups.
+var harnesses = []harness{
+	{1, "agentloop.dev/web/goexercise/harness", func() any { return agenttest.Cases() }},
+	{2, "agentloop.dev/web/goexercise/harness2", func() any { return agenttest.FollowUps() }},
+}
 
 // allowedImports are the packages a learner's loop.go may import: what an
 // agent loop can use in a sandbox. Nothing that reaches files, the network,
@@ -31,13 +44,20 @@ var allowedImports = []string{
 
 // A manifest is manifest.json: what the worker fetches, and how to use it.
 type manifest struct {
-	GoVersion      string   `json:"goVersion"`
-	HarnessPackage string   `json:"harnessPackage"`
-	AllowedImports []string `json:"allowedImports"`
-	Compile        file     `json:"compile"`
-	Link           file     `json:"link"`
-	Cases          file     `json:"cases"`
-	Archives       pack     `json:"archives"`
+	GoVersion      string        `json:"goVersion"`
+	AllowedImports []string      `json:"allowedImports"`
+	Compile        file          `json:"compile"`
+	Link           file          `json:"link"`
+	Harnesses      []harnessFile `json:"harnesses"`
+	Archives       pack          `json:"archives"`
+}
+
+// A harnessFile is one level's harness: its import path, and the cases it
+// grades on (cases.json, cases2.json, ...).
+type harnessFile struct {
+	Level   int    `json:"level"`
+	Package string `json:"package"`
+	Cases   file   `json:"cases"`
 }
 
 // A file is one file of the folder, by URL (relative to manifest.json,
@@ -60,9 +80,10 @@ type packed struct {
 	Size       int64  `json:"size"`
 }
 
-// run writes archives.pack, cases.json and manifest.json into dir.
+// run writes archives.pack, each harness's cases and manifest.json into
+// dir.
 func run(gocmd, dir string) error {
-	m := manifest{HarnessPackage: harnessPkg, AllowedImports: allowedImports}
+	m := manifest{AllowedImports: allowedImports}
 	version, err := output(gocmd, "env", "GOVERSION")
 	if err != nil {
 		return err
@@ -76,14 +97,20 @@ func run(gocmd, dir string) error {
 			return fmt.Errorf("%w (make build builds it)", err)
 		}
 	}
-	// The harness decodes the cases rather than computing them (see its
-	// doc comment), the same JSON as the page's cases.json (web/cmd/cases).
-	cases, err := json.Marshal(agenttest.Cases())
-	if err != nil {
-		return fmt.Errorf("encoding the cases: %w", err)
-	}
-	if m.Cases, err = write(dir, "cases.json", cases); err != nil {
-		return err
+	for _, h := range harnesses {
+		cases, err := json.Marshal(h.cases())
+		if err != nil {
+			return fmt.Errorf("encoding the cases of level %d: %w", h.level, err)
+		}
+		name := "cases.json"
+		if h.level > 1 {
+			name = fmt.Sprintf("cases%d.json", h.level)
+		}
+		f, err := write(dir, name, cases)
+		if err != nil {
+			return err
+		}
+		m.Harnesses = append(m.Harnesses, harnessFile{Level: h.level, Package: h.pkg, Cases: f})
 	}
 	archives, err := exports(gocmd)
 	if err != nil {
@@ -119,19 +146,23 @@ type listed struct {
 	Export     string
 }
 
-// exports returns the js/wasm archive of the harness and of every package
-// it or an allowed import needs. go list -export builds what is missing
+// exports returns the js/wasm archive of the harnesses and of every
+// package they or an allowed import need. go list -export builds what is missing
 // into the build cache, with -trimpath so that no path of this machine is
 // in them.
 func exports(gocmd string) ([]listed, error) {
-	args := append([]string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export", harnessPkg}, allowedImports...)
+	args := []string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export"}
+	for _, h := range harnesses {
+		args = append(args, h.pkg)
+	}
+	args = append(args, allowedImports...)
 	cmd := exec.Command(gocmd, args...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list of the harness's packages: %w: %s", err, stderr.Bytes())
+		return nil, fmt.Errorf("go list of the harnesses' packages: %w: %s", err, stderr.Bytes())
 	}
 	var all []listed
 	dec := json.NewDecoder(bytes.NewReader(out))

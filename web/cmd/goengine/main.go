@@ -6,12 +6,13 @@
 // The folder must already hold compile.wasm and link.wasm (cmd/compile and
 // cmd/link built for js/wasm; make build builds them). goengine adds
 //
-//   - archives.pack: the js/wasm package archives of the harness
-//     (web/goexercise/harness) and of what it and the learner's package may
-//     import, directly or not, from the go command's build cache (go list
-//     -export), one after another;
-//   - cases.json: agenttest.Cases(), which the harness grades on;
-//   - manifest.json: the Go version, the harness's import path, the imports
+//   - archives.pack: the js/wasm package archives of the harnesses, one per
+//     level of the Exercise (web/goexercise/harness, harness2), and of what
+//     they and the learner's package may import, directly or not, from the
+//     go command's build cache (go list -export), one after another;
+//   - cases.json and cases2.json: agenttest.Cases() and
+//     agenttest.FollowUps(), which the harnesses grade on;
+//   - manifest.json: the Go version, each level's harness, the imports
 //     a learner may use, and each file's URL with its content hash in the
 //     query (compile.wasm?v=…), so that a browser can keep them across
 //     visits and a rebuild is fetched anew, plus where each archive sits

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,6 +35,13 @@ type checked struct {
 // one after another with the same compiled modules, as a page's Checks do.
 func checkInBrowserEngine(t *testing.T, files ...string) map[string]checked {
 	t.Helper()
+	return checkInBrowserEngineAt(t, 1, files...)
+}
+
+// checkInBrowserEngineAt is checkInBrowserEngine at the given level of the
+// Exercise, with that level's harness.
+func checkInBrowserEngineAt(t *testing.T, level int, files ...string) map[string]checked {
+	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not on PATH: the Go Exercise's engine runs in a JavaScript engine")
@@ -43,7 +51,11 @@ func checkInBrowserEngine(t *testing.T, files ...string) map[string]checked {
 		t.Skipf("the Go Exercise's engine is not built (%v): run make build", err)
 	}
 	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
-	cmd := exec.Command(node, append([]string{filepath.Join("..", "..", "test", "go-check.mjs"), wasmExec, engine}, files...)...)
+	args := []string{filepath.Join("..", "..", "test", "go-check.mjs"), wasmExec, engine}
+	if level != 1 {
+		args = append(args, fmt.Sprintf("--level=%d", level))
+	}
+	cmd := exec.Command(node, append(args, files...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -2,6 +2,10 @@
 // agenttest.Cases with agenttest's own checker, and writes what happened as
 // JSON lines, one report per line, for the Go Exercise's worker to read.
 //
+// RunFollowUps does the same for a level-2 loop on the cases of
+// agenttest.FollowUps, numbered across the follow-ups, each report naming
+// its case's follow-up ("followUp").
+//
 // The reports are, in order:
 //
 //	{"type":"case_start","index":0,"name":"one tool then final"}
@@ -21,6 +25,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"runtime"
 	"strings"
@@ -36,6 +41,8 @@ type Report struct {
 	Index int `json:"index"`
 	// Name is the case's name (case_start, case_end).
 	Name string `json:"name,omitempty"`
+	// FollowUp names the follow-up a level-2 case belongs to (RunFollowUps).
+	FollowUp string `json:"followUp,omitempty"`
 	// Passed says whether the loop did what the reference did (case_end).
 	Passed bool `json:"passed,omitempty"`
 	// Difference is agenttest's first difference (a failed case_end).
@@ -121,4 +128,19 @@ func panicSite(learnerPkg string) string {
 			return ""
 		}
 	}
+}
+
+// ReadCases decodes the JSON file at path into cases: a list of
+// agenttest.Case or agenttest.FollowUp, as web/cmd/goengine packs them for
+// the harnesses (or as interview mode draws them anew at each Check).
+func ReadCases[T any](path string) (T, error) {
+	var cases T
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return cases, fmt.Errorf("grade: reading the cases: %w", err)
+	}
+	if err := json.Unmarshal(b, &cases); err != nil {
+		return cases, fmt.Errorf("grade: decoding the cases of %s: %w", path, err)
+	}
+	return cases, nil
 }

@@ -1,6 +1,7 @@
 // "Compare with the reference": once a level passes, the learner's loop
-// beside a reference solution written for the page (exercise/reference.js),
-// with the differences that matter called out. Only text reaches the DOM.
+// beside a reference solution written for the page (exercise/reference.js)
+// or, in Go, agenttest's example (exercise/go-reference.js), with the
+// differences that matter called out. Only text reaches the DOM.
 
 import { h } from "../util/dom.js";
 import { NOTES, REFERENCE_LEVEL_1, REFERENCE_LEVEL_2 } from "./reference.js";
@@ -9,8 +10,9 @@ const REFERENCES = { 1: REFERENCE_LEVEL_1, 2: REFERENCE_LEVEL_2 };
 
 // renderCompare offers the comparison in box when the last Check passed
 // every case of its level (last: the Exercise's last Check, or null), and
-// shows it when open; code is Your loop.
-export function renderCompare(box, { last, level, code, open, onToggle }) {
+// shows it when open; code is Your loop. go: {reference, notes} for a Go
+// loop (reference: agenttest's example loop, or "" while it loads).
+export function renderCompare(box, { last, level, code, open, onToggle, go = null }) {
   const passed = Boolean(last && last.level === level && last.total > 0 && last.passed === last.total);
   box.hidden = !passed;
   if (!passed) {
@@ -29,10 +31,12 @@ export function renderCompare(box, { last, level, code, open, onToggle }) {
           "div",
           { className: "reference-columns" },
           h("div", {}, h("h3", { text: "Your loop" }), h("pre", { className: "compare-yours", text: code })),
-          h("div", {}, h("h3", { text: `The reference (level ${level})` }), h("pre", { className: "compare-reference", text: REFERENCES[level] })),
+          go
+            ? h("div", {}, h("h3", { text: `agenttest's example (level ${level})` }), h("pre", { className: "compare-reference", text: go.reference || "Loading agenttest's example…" }))
+            : h("div", {}, h("h3", { text: `The reference (level ${level})` }), h("pre", { className: "compare-reference", text: REFERENCES[level] })),
         ),
         h("h3", { text: "The differences that matter" }),
-        h("ul", { className: "compare-notes" }, ...NOTES[level].map((n) => h("li", { text: n }))),
+        h("ul", { className: "compare-notes" }, ...(go ? go.notes : NOTES[level]).map((n) => h("li", { text: n }))),
       ),
     );
   } else {

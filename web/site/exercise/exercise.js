@@ -7,9 +7,11 @@
 // itself.
 
 import { h } from "../util/dom.js";
-import { show } from "./check.js";
+import { failureView } from "./failure-view.js";
 import { HINTS, HINTS_LEVEL_2, STUB, STUB_LEVEL_2 } from "./text.js";
+import { GO_HINTS, GO_HINTS_LEVEL_2, GO_STATEMENTS, GO_STUB, GO_STUB_LEVEL_2 } from "./go-text.js";
 import { renderCompare } from "./compare.js";
+import { GO_NOTES, loadGoReference } from "./go-reference.js";
 import { FOLLOW_UP_MIN_LIMIT_MS, fillLevelSelect, followUpVerdicts, grade, levelOf, loadLevel, renderFollowUps } from "./level.js";
 import { isDisabled, setDisabled } from "../views/runner.js";
 import { checkTimeLimit, showFieldError } from "../page/fields.js";
@@ -18,14 +20,16 @@ export class Exercise {
   // engine: the Engine; editor: the Your loop Editor; els: the section's
   // elements; limitField: the playground's Time limit field, which holds
   // the ms a case may take (els.limit shows it here and changes it
-  // there); progress: the saved {passed, total, hints, hints2, level}
-  // (hints2: those of level 2 shown);
+  // there); progress: the saved {passed, total, hints, hints2, level,
+  // goPassed, goTotal} (hints2: those of level 2 shown; goPassed and
+  // goTotal: the Go loop's last Check);
   // onProgress(progress) hears every change of it; onCompileError(err)
   // and onCheckStart() let the page show an editor's error the way it does
   // for the playground's; onOpen(c) opens case c in the playground;
   // onLoopChanged() hears that the Exercise put a level's stub in Your loop;
   // goCheck, when the learner picked Go, checks and shows instead
-  // (exercise/go-check-view.js: active(), check(), stop(), render()).
+  // (exercise/go-check-view.js: active(), check(), stop(), render(),
+  // forget(), and language, the Language whose Go loop it checks).
   constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onLoopChanged = () => {}, goCheck = null }) {
     this.goCheck = goCheck;
     this.engine = engine;
@@ -43,12 +47,14 @@ export class Exercise {
     // hears each Check, and hides what an interview hides.
     this.interview = null;
     this.comparing = false; // the reference is shown beside Your loop
+    this.goReferences = {}; // agenttest's example loop, by level, once fetched
     this.job = null; // the check in flight
     // The hints shown, by level.
     this.shownHints = { 1: Math.min(progress.hints || 0, HINTS.length), 2: Math.min(progress.hints2 || 0, HINTS_LEVEL_2.length) };
     // The last check: failures by case, or the saved counts after a reload.
     this.last = progress.total ? { passed: progress.passed || 0, total: progress.total, failures: null, stopped: null, restored: true, level: this.level } : null;
     this.compileError = false;
+    if (goCheck) goCheck.attach(this, { passed: progress.goPassed || 0, total: progress.goTotal || 0, level: this.level });
     els.check.addEventListener("click", () => {
       if (!isDisabled(els.check)) this.check();
     });
@@ -88,12 +94,33 @@ export class Exercise {
   }
 
   get progress() {
-    return { passed: this.last ? this.last.passed : 0, total: this.last ? this.last.total : 0, hints: this.shownHints[1], hints2: this.shownHints[2], level: this.level };
+    const go = this.goCheck && this.goCheck.last && !this.goCheck.last.compileError ? this.goCheck.last : null;
+    return {
+      passed: this.last ? this.last.passed : 0,
+      total: this.last ? this.last.total : 0,
+      hints: this.shownHints[1],
+      hints2: this.shownHints[2],
+      level: this.level,
+      goPassed: go ? go.passed : 0,
+      goTotal: go ? go.total : 0,
+    };
   }
 
-  // hintList is the hints of the level shown.
+  // hintList is the hints of the level and the language shown.
   get hintList() {
+    if (this.goActive()) return this.level === 2 ? GO_HINTS_LEVEL_2 : GO_HINTS;
     return this.level === 2 ? HINTS_LEVEL_2 : HINTS;
+  }
+
+  // busy reports whether a Check is under way, in either language.
+  get busy() {
+    return this.job !== null || Boolean(this.goCheck && this.goCheck.job);
+  }
+
+  // loopSource is the loop the learner is working on: Your loop, or the Go
+  // loop.go when Go is chosen.
+  loopSource() {
+    return this.goActive() ? this.goCheck.language.source : this.editor.value;
   }
 
   get hints() {
@@ -104,19 +131,27 @@ export class Exercise {
   // cases, so it is forgotten, and a Your loop that still holds a level's
   // stub gets the new level's.
   setLevel(level) {
-    if (this.job || level === this.level) {
+    if (this.busy || level === this.level) {
       this.els.level.value = String(this.level);
       return;
     }
     this.level = level;
     this.els.level.value = String(level);
+    // The comparison is of the level that passed: the next starts closed.
+    this.comparing = false;
     // An interview moving on keeps its last Check's count on show.
-    if (!this.interview) this.last = null;
+    if (!this.interview) {
+      this.last = null;
+      if (this.goCheck) this.goCheck.forget();
+    }
     const stubs = { 1: STUB, 2: STUB_LEVEL_2 };
     if (this.editor.value === stubs[3 - level]) {
       this.editor.value = stubs[level];
       this.onLoopChanged();
     }
+    // The Go loop too, kept apart: only its stub follows the level.
+    const goStubs = { 1: GO_STUB, 2: GO_STUB_LEVEL_2 };
+    if (this.goCheck && this.goCheck.language.source === goStubs[3 - level]) this.goCheck.language.setSource(goStubs[level]);
     this.onProgress(this.progress);
     this.render();
   }
@@ -214,6 +249,8 @@ export class Exercise {
     const hints = this.hintList;
     setDisabled(els.showHint, this.hints >= hints.length);
     setDisabled(els.level, this.job !== null || this.interview !== null);
+    // An interview keeps the language it started in.
+    if (this.goCheck) this.goCheck.language.lock(this.interview !== null || this.busy);
     // An interview hides the hints and the cases until it ends.
     const hiding = this.interview !== null;
     els.showHint.hidden = hiding;
@@ -222,20 +259,21 @@ export class Exercise {
     els.statement2.hidden = this.level !== 2;
     els.hintCount.textContent = this.hints ? `${this.hints} of ${hints.length} hints shown` : `${hints.length} hints, from a nudge to nearly the answer`;
     els.hints.hidden = this.hints === 0 || hiding;
-    if (els.hints.children.length !== this.hints || els.hints.dataset.level !== String(this.level)) {
-      els.hints.dataset.level = String(this.level);
+    const hintsKey = `${this.goActive() ? "go" : "javascript"}:${this.level}`;
+    if (els.hints.children.length !== this.hints || els.hints.dataset.level !== hintsKey) {
+      els.hints.dataset.level = hintsKey;
       els.hints.replaceChildren(...hints.slice(0, this.hints).map((text) => h("li", { className: "hint-text", text })));
     }
-    // The Go Exercise is level 1 only: its view shows the summary and the
-    // cases; the Level control is locked, and level 2's follow-ups and the
-    // comparison stay away.
+    // The Go Exercise's view shows the summary, the cases and the
+    // follow-ups of its own Checks; one statement says what loop.go is at
+    // the level shown.
     if (this.goActive()) {
       els.statement.hidden = false;
       els.statement2.hidden = true;
-      els.compare.hidden = true;
-      setDisabled(els.level, true);
-      renderFollowUps(els.followUps, []);
-      return this.goCheck.render();
+      els.statement.textContent = GO_STATEMENTS[this.level];
+      setDisabled(els.level, this.busy || this.interview !== null);
+      this.goCheck.render();
+      return this.renderGoCompare();
     }
     els.summary.textContent = this.summary();
     this.renderBanner();
@@ -251,6 +289,37 @@ export class Exercise {
         this.comparing = open;
         this.render();
       },
+    });
+  }
+
+  // renderGoCompare offers agenttest's example beside loop.go once a Go
+  // level passes, fetching the example's text when first shown.
+  renderGoCompare() {
+    const level = this.level;
+    const last = this.goCheck.shown();
+    const reference = this.goReferences[level] || "";
+    if (last && this.comparing && !reference) {
+      loadGoReference(level).then(
+        (text) => {
+          this.goReferences[level] = text;
+          this.render();
+        },
+        (err) => {
+          this.goReferences[level] = `agenttest's example could not be loaded (${err.message}); make build publishes it.`;
+          this.render();
+        },
+      );
+    }
+    renderCompare(this.els.compare, {
+      last,
+      level,
+      code: this.goCheck.language.source,
+      open: this.comparing,
+      onToggle: (open) => {
+        this.comparing = open;
+        this.render();
+      },
+      go: { reference, notes: GO_NOTES[level] },
     });
   }
 
@@ -303,79 +372,9 @@ export class Exercise {
     const list = this.els.failures;
     const shown = !this.job && !this.compileError && !this.interview && this.last && this.last.failures && this.last.level !== 2;
     const failures = shown ? this.last.failures : [];
-    list.replaceChildren(...failures.map(({ c, failure }, i) => this.failureView(c, failure, i)));
+    list.replaceChildren(...failures.map(({ c, failure }, i) => failureView(c, failure, i, this.onOpen)));
     list.hidden = failures.length === 0;
   }
-
-  // failureView shows one failing case: the difference, what the model saw
-  // from each loop at that call and how each ended, the case's inputs, and
-  // a button to open it in the playground.
-  failureView(c, f, i) {
-    const headingId = `failing-case-${i + 1}`;
-    // side shows what one loop's model call f.call saw, or that the loop
-    // made no such call, going by how many calls it made (a loop may pass
-    // null for messages itself).
-    const side = ({ calls, messages }) => {
-      if (!f.call) return h("pre", { className: "case-messages", text: "(no model call)" });
-      if (f.call > calls) return h("pre", { className: "case-messages", text: `(none: this loop made ${madeCalls(calls)})` });
-      if (!Array.isArray(messages)) return h("pre", { className: "case-messages", text: show(messages) });
-      return h(
-        "pre",
-        { className: "case-messages" },
-        ...messages.map((m, i) => h(i === f.index ? "mark" : "span", { text: `${i + 1}. ${show(m)}\n` })),
-      );
-    };
-    const at = f.call ? `Model call ${f.call} saw` : "Model calls";
-    const table = h(
-      "table",
-      { className: "case-compare" },
-      h("caption", { className: "visually-hidden", text: `Your loop beside the real loop on case "${c.name}"` }),
-      h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col", text: "Your loop" }), h("th", { scope: "col", text: "The real loop" }))),
-      h(
-        "tbody",
-        {},
-        h("tr", {}, h("th", { scope: "row", text: at }), h("td", {}, side(f.got)), h("td", {}, side(f.want))),
-        h("tr", {}, h("th", { scope: "row", text: "In the end, the loop" }), h("td", { className: "case-result", text: f.got.result }), h("td", { className: "case-result", text: f.want.result })),
-      ),
-    );
-    const inputs = h(
-      "dl",
-      { className: "case-inputs" },
-      h("dt", { text: "User message" }),
-      h("dd", {}, h("q", { text: c.userMsg })),
-      h("dt", { text: "Max steps" }),
-      h("dd", { text: c.defaultMaxSteps ? `${c.maxSteps} (the default: runAgent is called with three arguments)` : String(c.maxSteps) }),
-      h("dt", { text: "Script" }),
-      h("dd", {}, h("pre", { className: "case-messages", text: c.script.map((a, i) => `${i + 1}. ${show(a)}`).join("\n") || "(empty)" })),
-      h("dt", { text: "Tools" }),
-      h("dd", {}, h("pre", { className: "case-messages", text: toolsText(c.tools) })),
-    );
-    const openButton = h("button", { type: "button", className: "open-case", "aria-describedby": headingId, text: "Open in playground" });
-    openButton.addEventListener("click", () => this.onOpen(c));
-    const details = h(
-      "details",
-      { open: i === 0 },
-      h("summary", {}, h("span", { id: headingId, className: "case-name", text: c.name })),
-      h("p", { className: "case-diff", text: f.text }),
-      table,
-      h("h3", { className: "case-inputs-title", text: "The case" }),
-      inputs,
-      openButton,
-    );
-    return h("li", { className: "case-failure", dataset: { case: c.name } }, details);
-  }
-}
-
-// madeCalls counts a loop's model calls in words.
-function madeCalls(n) {
-  if (n === 0) return "no model call";
-  return n === 1 ? "1 model call" : `${n} model calls`;
-}
-
-function toolsText(tools) {
-  const names = Object.keys(tools);
-  if (names.length === 0) return "(none: every tool is unknown)";
-  return names.map((n) => (tools[n].fails !== undefined ? `${n}: throws "${tools[n].fails}"` : `${n}: returns ${JSON.stringify(tools[n].returns)}`)).join("\n");
 }
 
 // upperFirst starts a sentence with the reason the sandbox gave ("case

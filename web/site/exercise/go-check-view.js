@@ -6,23 +6,47 @@
 // crashed, and the compiler's errors under the editor and on their lines
 // (nothing is graded then). The first Check downloads the engine: its
 // progress shows in the summary.
+//
+// At level 2 loop.go is an agenttest.FollowUpLoop, graded by the level-2
+// harness, and each follow-up shows whether it passes with agenttest's
+// first difference, as the JavaScript level 2 does. In interview mode the
+// cases are drawn anew at each Check (exercise/interview.js, with the
+// expectations of the real loop in the page) and handed to the harness;
+// only "N of M cases pass" shows until the interview ends.
 
 import { h } from "../util/dom.js";
 import { setDisabled } from "../views/runner.js";
+import { FOLLOW_UP_MIN_LIMIT_MS, followUpVerdicts, renderFollowUps } from "./level.js";
 // Static: go-sandbox.js reaches the sandbox through page/engine.js, which
 // only the page's entry may import. It fetches nothing until a Check.
 import { checkGoSandboxed } from "./go-sandbox.js";
 
 export class GoCheckView {
   // language: the Language (exercise/language.js); els: the Exercise's
-  // {check, stop, summary, banner, failures}; timeLimitMs(): the ms a
-  // case may take; loadCases(): the promise of cases.json; onOpen(c)
-  // opens case c in the playground; onEnd() hears a Check's end.
-  constructor({ language, els, timeLimitMs, loadCases, onOpen, onEnd = () => {} }) {
-    Object.assign(this, { language, els, timeLimitMs, loadCases, onOpen, onEnd });
+  // {check, stop, summary, banner, failures, followUps}; timeLimitMs():
+  // the ms a case may take; onOpen(c) opens case c in the playground;
+  // onEnd() hears a Check's end. The Exercise attaches itself (attach):
+  // its level, its interview, its cases and its progress.
+  constructor({ language, els, timeLimitMs, onOpen, onEnd = () => {} }) {
+    Object.assign(this, { language, els, timeLimitMs, onOpen, onEnd });
+    this.exercise = null;
     this.job = null;
     this.status = ""; // what the Check in flight is doing
-    this.last = null; // {passed, total, checked, failures, stopped, compileError}
+    // {level, passed, total, checked, failures, verdicts, followUps,
+    // stopped, compileError, outputs, restored?}
+    this.last = null;
+  }
+
+  // attach joins the Exercise; restored is the Go count its progress
+  // kept ({passed, total, level}), shown until the next Check.
+  attach(exercise, restored) {
+    this.exercise = exercise;
+    if (restored && restored.total > 0) this.last = { ...emptyResult(restored.level), passed: restored.passed, total: restored.total, restored: true };
+  }
+
+  // forget drops the last Check (the level changed: it was of other cases).
+  forget() {
+    this.last = null;
   }
 
   active() {
@@ -31,12 +55,42 @@ export class GoCheckView {
 
   async check() {
     if (this.job) return;
+    const ex = this.exercise;
+    const level = ex.level;
+    const source = this.language.source;
     this.language.showErrors([]);
-    const result = { passed: 0, total: 0, checked: 0, failures: [], stopped: null, compileError: false, outputs: new Map() };
+    const result = emptyResult(level);
     const byIndex = new Map();
+    // While the cases load (and an interview draws them), Stop ends the
+    // Check before it starts.
+    let stopped = false;
+    this.job = { stop: () => (stopped = true), done: null };
+    this.status = ex.interview ? "Drawing fresh cases…" : "Starting the Go engine…";
+    this.render();
+    let cases;
+    try {
+      const loaded = await ex.loadCases(level);
+      result.followUps = loaded.followUps;
+      result.total = loaded.cases.length;
+      if (ex.interview) {
+        const drawn = await ex.interview.draw(level, loaded);
+        result.total = drawn.length;
+        cases = JSON.stringify(level === 2 ? groupByFollowUp(loaded.followUps, drawn) : drawn);
+      }
+    } catch (err) {
+      result.stopped = { reason: "failed", error: err.message };
+    }
+    if (stopped || result.stopped) {
+      if (stopped) result.stopped = { reason: "canceled" };
+      return this.finish(result, source);
+    }
+    const limit = this.timeLimitMs();
+    this.caseLimit = level === 2 ? Math.max(limit, FOLLOW_UP_MIN_LIMIT_MS) : limit;
     this.status = "Starting the Go engine…";
-    this.job = checkGoSandboxed(this.language.source, {
-      caseTimeLimitMs: this.timeLimitMs(),
+    this.job = checkGoSandboxed(source, {
+      level,
+      cases,
+      caseTimeLimitMs: this.caseLimit,
       onProgress: (p) => {
         this.status = p.phase === "download" ? `Downloading the Go compiler: ${mb(p.loaded)} of ${mb(p.total)} (once; the browser keeps it)…` : "Preparing the Go compiler…";
         this.render();
@@ -45,9 +99,21 @@ export class GoCheckView {
     });
     this.render();
     await this.job.done;
+    this.finish(result, source);
+  }
+
+  // finish ends a Check: its result is the last, the progress and an
+  // interview hear of it.
+  finish(result, source) {
     this.job = null;
     this.last = result;
-    this.render();
+    const ex = this.exercise;
+    ex.onProgress(ex.progress);
+    if (ex.interview) {
+      const failures = result.failures.map((f) => ({ failure: { text: f.difference } }));
+      ex.interview.checked({ ...result, failures }, source, result.compileError);
+    }
+    ex.render();
     this.onEnd();
   }
 
@@ -73,6 +139,7 @@ export class GoCheckView {
         break;
       case "case_end":
         result.checked++;
+        result.verdicts.push({ c: { name: msg.name, followUp: msg.followUp }, failure: msg.passed ? null : { text: msg.difference || "" } });
         if (msg.passed) result.passed++;
         else result.failures.push({ index: msg.index, name: msg.name, difference: msg.difference || "", panicAt: msg.panicAt || "" });
         break;
@@ -80,7 +147,7 @@ export class GoCheckView {
         result.stopped = { reason: "crashed", error: msg.at ? `${msg.message} (at ${msg.at})` : msg.message, name: byIndex.get(msg.index) };
         break;
       case "timeout":
-        result.stopped = { reason: "timeout", error: `case "${msg.name}" did not finish within ${this.timeLimitMs()} ms`, name: msg.name };
+        result.stopped = { reason: "timeout", error: `case "${msg.name}" did not finish within ${this.caseLimit} ms`, name: msg.name };
         break;
       case "failed":
         result.stopped = msg.error === "stopped" ? { reason: "canceled" } : { reason: "failed", error: msg.error };
@@ -92,6 +159,13 @@ export class GoCheckView {
     this.render();
   }
 
+  // shown is the last Check when it is of the level shown, and may be
+  // shown in full: not during a Check, nor in an interview.
+  shown() {
+    const last = this.last;
+    return !this.job && last && !last.compileError && !last.restored && last.level === this.exercise.level && !this.exercise.interview ? last : null;
+  }
+
   render() {
     const { els } = this;
     setDisabled(els.check, this.job !== null);
@@ -99,24 +173,31 @@ export class GoCheckView {
     els.summary.textContent = this.summary();
     this.renderBanner();
     this.renderFailures();
+    const last = this.shown();
+    renderFollowUps(els.followUps, last && last.level === 2 ? followUpVerdicts(last.followUps, last.verdicts) : []);
   }
 
   summary() {
     if (this.job) return this.status;
     const last = this.last;
     if (!last) return "Press Check to compile your loop.go and run it on every case of agenttest.";
+    if (last.level !== this.exercise.level && !this.exercise.interview) return "Press Check to compile your loop.go and run it on every case of this level.";
     if (last.compileError) return "Your loop.go does not compile (the Go compiler's errors are under the editor): fix it, then press Check.";
     if (last.stopped && last.stopped.reason === "failed") return "The cases could not be checked.";
-    const total = last.total || this.caseCount || 0;
+    const total = last.total;
     const counts = `${last.passed} of ${total || "?"} cases pass`;
+    if (this.exercise.interview && !last.stopped) return `${counts}. The cases stay hidden until the interview ends.`;
+    if (last.restored && last.passed === total) return `${counts} (at your last Check): your loop did what agent.Run does on every case.`;
+    if (last.restored) return `${counts} (at your last Check; press Check to see the differences).`;
     if (last.stopped) return `${counts}: the check stopped after ${last.checked} of ${total || "?"}.`;
     if (last.passed === total) return `${counts}. Your loop does what agent.Run does on every case.`;
+    if (last.level === 2) return `${counts}. Each follow-up is below, with agenttest's first difference of those that fail.`;
     return `${counts}. agenttest's first difference of each failing case is below.`;
   }
 
   renderBanner() {
     const el = this.els.banner;
-    const stopped = !this.job && this.last && !this.last.compileError && this.last.stopped;
+    const stopped = !this.job && this.last && !this.last.compileError && !this.last.restored && this.last.stopped;
     if (!stopped) {
       el.hidden = true;
       el.replaceChildren();
@@ -136,7 +217,7 @@ export class GoCheckView {
 
   renderFailures() {
     const list = this.els.failures;
-    const last = !this.job && this.last && !this.last.compileError ? this.last : null;
+    const last = this.shown();
     const failures = last ? last.failures : [];
     list.replaceChildren(...failures.map((f, i) => this.failureView(f, i, last.outputs.get(f.index))));
     list.hidden = failures.length === 0;
@@ -148,12 +229,17 @@ export class GoCheckView {
   // it: Go loops run only in the Exercise).
   failureView(f, i, printed) {
     const headingId = `failing-case-${i + 1}`;
-    const open = h("button", { type: "button", className: "open-case", "aria-describedby": headingId, text: "Open in playground" });
-    open.addEventListener("click", async () => {
-      const cases = await this.loadCases();
-      const c = cases.find((x) => x.name === f.name);
-      if (c) this.onOpen(c);
-    });
+    // Level 1's cases open in the playground; level 2's need a loop of
+    // their own (async, parallel calls), which the playground is not.
+    let open = null;
+    if (this.last.level === 1) {
+      open = h("button", { type: "button", className: "open-case", "aria-describedby": headingId, text: "Open in playground" });
+      open.addEventListener("click", async () => {
+        const { cases } = await this.exercise.loadCases(1);
+        const c = cases.find((x) => x.name === f.name);
+        if (c) this.onOpen(c);
+      });
+    }
     return h(
       "li",
       { className: "case-failure", dataset: { case: f.name } },
@@ -169,6 +255,19 @@ export class GoCheckView {
       ),
     );
   }
+}
+
+// emptyResult is a Check's result before it runs.
+function emptyResult(level) {
+  return { level, passed: 0, total: 0, checked: 0, failures: [], verdicts: [], followUps: [], stopped: null, compileError: false, outputs: new Map() };
+}
+
+// groupByFollowUp puts level 2's drawn cases back in their follow-ups, in
+// order, as the level-2 harness reads them ([agenttest.FollowUp]).
+function groupByFollowUp(followUps, cases) {
+  return followUps
+    .map((f) => ({ name: f.name, about: f.about, cases: cases.filter((c) => c.followUp === f.name) }))
+    .filter((f) => f.cases.length > 0);
 }
 
 function mb(bytes) {

@@ -4,8 +4,11 @@
 // it, so that a case that never ends (for {}) is stopped, named, and the
 // next Check starts clean.
 //
-// checkGoSandboxed(source, {onMessage, onProgress, caseTimeLimitMs, base})
-// returns {stop, done}. onMessage hears what the worker posts (see
+// checkGoSandboxed(source, {onMessage, onProgress, caseTimeLimitMs, base,
+// level, cases}) returns {stop, done}. level (1 unless 2) picks the
+// harness that grades loop.go; cases, a JSON text, are the cases to grade
+// instead of the level's published ones (interview mode's). onMessage
+// hears what the worker posts (see
 // worker/go-check.js: phase, compile_error, case_start, output, case_end,
 // crashed, done) and, from here,
 //   {type: "timeout", index, name, ms}  case index ran longer than the limit
@@ -35,7 +38,7 @@ function download(base, onProgress) {
   return downloading;
 }
 
-export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = () => {}, caseTimeLimitMs = 2000, base } = {}) {
+export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = () => {}, caseTimeLimitMs = 2000, base, level = 1, cases } = {}) {
   let kill = null;
   let over = false;
   let timer = 0;
@@ -64,7 +67,7 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
       if (over || !msg || typeof msg.type !== "string") return;
       switch (msg.type) {
         case "ready":
-          port.postMessage({ type: "check", source: String(source) });
+          port.postMessage({ type: "check", source: String(source), level: level === 2 ? 2 : 1, ...(typeof cases === "string" ? { cases } : {}) });
           return;
         case "case_start":
           watch = { kind: "case", index: msg.index, name: msg.name, since: performance.now() };

@@ -14,7 +14,11 @@
 //   {startedAt, durationMs, seed, stage, stages: [{name, level, about,
 //    startedAt, endedAt, checks, passed}], checks: [{at, stage, passed,
 //    total, firstDiff}], revealed: [{stage, cases: [name…]}],
-//    ended: null | {at, why}, finalCode}
+//    ended: null | {at, why}, finalCode, language}
+//
+// language is the Exercise's language when the interview started
+// ("javascript" or "go"): the Language control is locked until it ends,
+// and finalCode is that language's loop.
 
 import { drawCases, expectFrom, sameShape } from "./draw.js";
 import { FOLLOW_UP_MIN_LIMIT_MS } from "./level.js";
@@ -22,6 +26,18 @@ import { clock, renderReport } from "./report.js";
 import { isDisabled, setDisabled } from "../views/runner.js";
 
 export const DEFAULT_MINUTES = 45;
+
+// The minutes left that are announced to screen readers, once each.
+export const ANNOUNCED_MINUTES = [5, 1];
+
+// announcement says which of ANNOUNCED_MINUTES the time left crossed since
+// it was last at wasLeftMs: the words to announce, or "".
+export function announcement(wasLeftMs, leftMs) {
+  const crossed = ANNOUNCED_MINUTES.filter((m) => wasLeftMs > m * 60000 && leftMs <= m * 60000 && leftMs > 0);
+  if (crossed.length === 0) return "";
+  const m = Math.min(...crossed);
+  return m === 1 ? "1 minute left in the interview." : `${m} minutes left in the interview.`;
+}
 
 // How many times the real loop may play a drawn case before a Check gives
 // up on it (see sameShape).
@@ -52,6 +68,7 @@ export function readState(v) {
   if (!v.revealed.every((r) => object(r) && Array.isArray(r.cases))) return null;
   if (v.ended !== null && !(object(v.ended) && Number.isFinite(v.ended.at) && typeof v.ended.why === "string")) return null;
   if (typeof v.finalCode !== "string") return null;
+  if (v.language !== undefined && v.language !== "javascript" && v.language !== "go") return null;
   return v;
 }
 
@@ -68,6 +85,15 @@ export class Interview {
     this.now = now;
     this.state = readState(saved);
     this.timer = 0;
+    // The "Time left" status changes every second and is not read out;
+    // this polite status beside it speaks the last minutes, once each.
+    this.announcer = document.createElement("p");
+    this.announcer.className = "visually-hidden";
+    this.announcer.setAttribute("role", "status");
+    this.announcer.setAttribute("aria-live", "polite");
+    this.announcer.id = "interview-time-announcement";
+    els.timeLeft.after(this.announcer);
+    this.wasLeft = Infinity;
     els.minutes.value = els.minutes.value || String(DEFAULT_MINUTES);
     els.start.addEventListener("click", () => {
       if (!isDisabled(els.start)) this.start();
@@ -81,7 +107,7 @@ export class Interview {
 
   // start begins an interview at the classic loop.
   async start() {
-    if (this.exercise.job) return;
+    if (this.exercise.busy) return;
     let followUps;
     try {
       followUps = (await this.exercise.loadCases(2)).followUps;
@@ -95,7 +121,8 @@ export class Interview {
     this.els.minutes.value = String(minutes);
     const stages = stagesOf(followUps).map((s) => ({ ...s, startedAt: null, endedAt: null, checks: 0, passed: false }));
     stages[0].startedAt = at;
-    this.state = { startedAt: at, durationMs: minutes * 60000, seed: (at ^ Math.floor(Math.random() * 2 ** 31)) >>> 0, stage: 0, stages, checks: [], revealed: [], ended: null, finalCode: "" };
+    const language = this.exercise.goActive() ? "go" : "javascript";
+    this.state = { startedAt: at, durationMs: minutes * 60000, seed: (at ^ Math.floor(Math.random() * 2 ** 31)) >>> 0, stage: 0, stages, checks: [], revealed: [], ended: null, finalCode: "", language };
     this.resume();
     this.keep();
   }
@@ -104,6 +131,8 @@ export class Interview {
   // runs the timer.
   resume() {
     this.exercise.interview = this;
+    this.wasLeft = Infinity;
+    this.announcer.textContent = "";
     this.exercise.setLevel(this.state.stages[this.state.stage].level);
     clearInterval(this.timer);
     this.timer = setInterval(() => this.tick(), 250);
@@ -112,7 +141,13 @@ export class Interview {
 
   tick() {
     if (!this.state || this.state.ended) return;
-    if (this.left() <= 0) this.finish("time is up");
+    const left = this.left();
+    // A reload resumes past a mark without announcing it again.
+    if (this.wasLeft === Infinity) this.wasLeft = left;
+    const words = announcement(this.wasLeft, left);
+    if (words) this.announcer.textContent = words;
+    this.wasLeft = left;
+    if (left <= 0) this.finish("time is up");
     else this.renderTime();
   }
 
@@ -191,9 +226,11 @@ export class Interview {
     const st = this.state;
     if (!st || st.ended) return;
     if (this.exercise.job && typeof this.exercise.job.stop === "function") this.exercise.job.stop();
+    const go = this.exercise.goCheck;
+    if (go && go.job) go.stop();
     const at = this.now();
     st.ended = { at, why };
-    st.finalCode = this.exercise.editor.value;
+    st.finalCode = this.exercise.loopSource();
     const stage = st.stages[st.stage];
     if (!stage.endedAt) stage.endedAt = at;
     clearInterval(this.timer);

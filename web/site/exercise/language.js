@@ -5,7 +5,7 @@
 // shares what read() gives ({language, goLoop}) and shows a state's
 // through apply(s); this module stores nothing itself.
 
-import { GO_STUB } from "./go-text.js";
+import { GO_STATEMENTS, GO_STUB } from "./go-text.js";
 
 export const LANGUAGES = ["javascript", "go"];
 
@@ -53,6 +53,18 @@ export class Language {
     if (LANGUAGES.includes(s.language)) this.show(s.language);
   }
 
+  // setSource puts text in the Go editor (a level's stub), as an edit.
+  setSource(text) {
+    this.goLoop = text;
+    if (this.editor) this.editor.value = text;
+    this.onChange();
+  }
+
+  // lock disables the Language control (an interview keeps its language).
+  lock(locked) {
+    this.els.select.disabled = locked;
+  }
+
   // show switches the Exercise to language: its editor, its words, its
   // controls.
   show(language) {
@@ -64,9 +76,7 @@ export class Language {
     els.jsBlock.hidden = go;
     els.goBlock.hidden = !go;
     els.starter.hidden = !go;
-    els.statement.textContent = go
-      ? "Write RunAgent in loop.go, the loop at the heart of an agent, in Go. Check compiles it with the real Go compiler, here in your browser, and runs it on every case of agenttest, comparing what the model sees and what your loop returns with what the real loop (agent.Run) did. Go starter downloads the same file with a test, to practise with go test."
-      : this.jsStatement;
+    els.statement.textContent = go ? GO_STATEMENTS[1] : this.jsStatement;
     if (go) this.ensureEditor();
     this.onShow();
   }

@@ -23,6 +23,7 @@ export function reportOf(st) {
       .map((c, i) => ({ n: i + 1, stage: st.stages[c.stage] ? st.stages[c.stage].name : "", passed: c.passed, total: c.total, diff: c.firstDiff }))
       .filter((c) => c.diff),
     code: st.finalCode,
+    codeTitle: { go: "Final code (Go, loop.go)", javascript: "Final code (JavaScript)" }[st.language] || "Final code",
     revealed: st.revealed.map((r) => ({ stage: st.stages[r.stage] ? st.stages[r.stage].name : "", cases: r.cases })),
   };
 }
@@ -60,7 +61,7 @@ export function renderReport(el, st) {
     ),
     h("h3", { text: "First difference of each failed Check" }),
     r.failed.length ? h("ol", { className: "report-failed" }, ...r.failed.map((c) => h("li", { text: failedLine(c) }))) : h("p", { text: "No Check failed." }),
-    h("h3", { text: "Final code" }),
+    h("h3", { text: r.codeTitle }),
     h("pre", { className: "report-code", text: r.code || "(none)" }),
     h("h3", { text: "Cases revealed" }),
     h("ul", { className: "report-revealed" }, ...r.revealed.map((x) => h("li", { text: `${x.stage}: ${x.cases.join("; ")}` }))),
@@ -108,7 +109,7 @@ ${rows}
 </table>
 <h2>First difference of each failed Check</h2>
 ${failed}
-<h2>Final code</h2>
+<h2>${e(r.codeTitle)}</h2>
 <pre>${e(r.code || "(none)")}</pre>
 <h2>Cases revealed</h2>
 <ul>

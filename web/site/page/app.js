@@ -159,9 +159,15 @@ page.exercise = new Exercise({
   onOpen: openCase,
   goCheck: new GoCheckView({
     language,
-    els: { check: byId("check"), stop: byId("check-stop"), summary: byId("exercise-summary"), banner: byId("exercise-banner"), failures: byId("exercise-failures") },
+    els: {
+      check: byId("check"),
+      stop: byId("check-stop"),
+      summary: byId("exercise-summary"),
+      banner: byId("exercise-banner"),
+      failures: byId("exercise-failures"),
+      followUps: byId("exercise-follow-ups"),
+    },
     timeLimitMs: () => Number(fields.timeLimit.value) || 2000,
-    loadCases: () => page.exercise.loadCases(),
     onOpen: openCase,
   }),
 });

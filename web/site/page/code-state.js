@@ -20,6 +20,7 @@ import { KEY, sameCode } from "./storage.js";
 import { clearHash } from "./url-options.js";
 import { hideNotice, notice, reword } from "./notice.js";
 import { STUB } from "../exercise/text.js";
+import { GO_STUB, GO_STUB_LEVEL_2 } from "../exercise/go-text.js";
 
 const NO_LANGUAGE = { read: () => ({}), apply: () => {} };
 const BACK = "Your code is back. The code it replaced is kept:";
@@ -160,6 +161,7 @@ export class CodeState {
     if (this.embed) this.store.use(this.keyFor(continues || origin));
     this.apply(next);
     if (next.loop !== undefined) this.store.dropLoop(next.loop);
+    if (next.goLoop !== undefined) this.store.dropGoLoop(next.goLoop);
     const kept = this.keepForUndo(before, why, keptText);
     this.origin = continues ? this.originOf(continues) : origin;
     if (restored && !origin) this.store.dropOwn(next);
@@ -207,7 +209,8 @@ export class CodeState {
     const now = this.read();
     const codeKept = !sameCode(before, now) && this.keep(before);
     const loopLost = before.loop && before.loop !== STUB && before.loop !== now.loop;
-    if (!codeKept && !loopLost) {
+    const goLoopLost = before.goLoop && before.goLoop !== GO_STUB && before.goLoop !== GO_STUB_LEVEL_2 && before.goLoop !== now.goLoop;
+    if (!codeKept && !loopLost && !goLoopLost) {
       reword(`${what} replaced the code shown. Your code from before is kept:`);
       return false;
     }
@@ -216,6 +219,8 @@ export class CodeState {
     // since stay. A replaced loop is kept too, for "Your earlier loop".
     if (loopLost) this.store.keepLoop(before.loop);
     else delete back.loop;
+    if (goLoopLost) this.store.keepGoLoop(before.goLoop);
+    else delete back.goLoop;
     notice(keptText, "Restore my code", () => this.restore(back));
     this.emit("kept");
     return true;
@@ -245,9 +250,12 @@ export class CodeState {
 
   // restoreLoop brings back into Your loop the newest loop a link
   // replaced, and keeps the loop it replaces in turn (unless it is the
-  // stub): the two swap, and neither is lost.
+  // stub): the two swap, and neither is lost. With Go shown (or only Go
+  // loops kept), it does so for the Go loop.go.
   restoreLoop() {
     hideNotice();
+    const goShown = this.language.read().language === "go";
+    if (this.store.keptGoLoops().length > 0 && (goShown || this.store.keptLoops().length === 0)) return this.restoreGoLoop();
     const [loop] = this.store.keptLoops();
     if (loop === undefined) return;
     const replaced = this.editors.loop.value;
@@ -259,6 +267,18 @@ export class CodeState {
     this.emit("kept");
     this.save();
     notice(swapped ? "Your earlier loop is back. The loop it replaced is kept: press Your earlier loop again to swap back." : "Your earlier loop is back.");
+  }
+
+  restoreGoLoop() {
+    const [loop] = this.store.keptGoLoops();
+    const replaced = this.language.read().goLoop;
+    const swapped = replaced !== GO_STUB && replaced !== GO_STUB_LEVEL_2 && replaced !== loop;
+    this.store.dropGoLoop(loop);
+    if (swapped) this.store.keepGoLoop(replaced);
+    this.language.apply({ language: "go", goLoop: loop });
+    this.emit("kept");
+    this.save();
+    notice(swapped ? "Your earlier Go loop is back. The loop it replaced is kept: press Your earlier loop again to swap back." : "Your earlier Go loop is back.");
   }
 
   // shownInstead says what the editors show in place of what a link asked

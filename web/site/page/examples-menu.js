@@ -45,7 +45,7 @@ export class ExamplesMenu {
   readKept() {
     this.kept.examples = new Set(this.embed ? [] : EXAMPLES.map((e) => e.id).filter((id) => this.store.keptExample(id)));
     this.kept.own = this.store.ownCode().length;
-    this.els.restoreLoop.hidden = this.store.keptLoops().length === 0;
+    this.els.restoreLoop.hidden = this.store.keptLoops().length === 0 && this.store.keptGoLoops().length === 0;
   }
 
   sync() {

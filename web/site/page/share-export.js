@@ -16,11 +16,12 @@ import { embedButton } from "./embed-button.js";
 // scheduleEmbedLink(), which brings the embed's link up to date with what
 // the editors show.
 export function shareAndExport({ onButton, code, runner, readonly }) {
-  // An Exercise link carries the learner's loop alone; a playground link
-  // the playground's fields. Each opens in its mode.
+  // An Exercise link carries the learner's loops alone (and the language
+  // shown, JavaScript or Go); a playground link the playground's fields.
+  // Each opens in its mode.
   const shared = () => {
-    const { loop, mode, ...fields } = code.read();
-    return mode === "exercise" && !readonly ? { loop, mode } : { ...fields, mode };
+    const { loop, mode, language, goLoop, ...fields } = code.read();
+    return mode === "exercise" && !readonly ? { loop, mode, language, goLoop } : { ...fields, mode, language, goLoop };
   };
   onButton("share", async () => {
     const state = shared();

@@ -12,7 +12,8 @@
 // (saveProgress), and so is the code the user wrote that the editors no
 // longer show: their edits of each example (KEY:example:ID) and a list of
 // their own code (KEY:own; a page from before the list kept one state, as
-// KEY:backup), and the Exercise loops a link replaced (KEY:loops). Share
+// KEY:backup), and the Exercise loops a link replaced (KEY:loops, and the
+// Go loops KEY:goLoops). Share
 // links (page/share.js) carry the same fields: this list is the one place
 // that names what the page keeps.
 
@@ -118,6 +119,20 @@ export class Store {
     this.drop("loops", loop, this.keptLoops(), sameText);
   }
 
+  // keepGoLoop, keptGoLoops and dropGoLoop do the same for the Exercise's
+  // Go loop.go (KEY:goLoops), kept apart from the JavaScript loops.
+  keepGoLoop(loop) {
+    this.keepFirst("goLoops", loop, this.keptGoLoops(), sameText);
+  }
+
+  keptGoLoops() {
+    return this.list("goLoops", (l) => typeof l === "string") || [];
+  }
+
+  dropGoLoop(loop) {
+    this.drop("goLoops", loop, this.keptGoLoops(), sameText);
+  }
+
   // The lists of what is kept apart (KEY:own, KEY:loops): item goes first
   // in list and is kept once (same tells two entries alike); list reads
   // the entries ok accepts, or null when there is no list.
@@ -166,8 +181,9 @@ export class Store {
   }
 
   // saveProgress keeps the Exercise's progress: {passed, total, hints,
-  // hints2, level}, whole numbers (the cases passed at the last Check, of
-  // how many, the hints shown at each level and the level chosen).
+  // hints2, level, goPassed, goTotal}, whole numbers (the cases passed at
+  // the last Check, of how many, the hints shown at each level, the level
+  // chosen, and the Go loop's last Check).
   saveProgress(progress) {
     this.write(`${this.key}:exercise`, JSON.stringify(pickProgress(progress)));
   }
@@ -193,7 +209,7 @@ export class Store {
 // pickProgress keeps the progress's known fields, as whole numbers from 0.
 function pickProgress(v) {
   const out = {};
-  for (const f of ["passed", "total", "hints", "hints2", "level"]) {
+  for (const f of ["passed", "total", "hints", "hints2", "level", "goPassed", "goTotal"]) {
     const n = Number(v[f]);
     if (Number.isInteger(n) && n >= 0) out[f] = n;
   }

@@ -14,11 +14,13 @@
 // object file is marked as a main package's for the linker, the one thing
 // gc would have written differently for a package named main.
 //
-// createBuilder(engine) returns build(source, post), which resolves to
+// createBuilder(engine) returns build(source, post, level), which resolves to
 //   {program, timing}  the linked program's bytes
 //   {timing}           loop.go did not compile, or imports what is not
 //                      offered: a compile_error has been posted
-// and posts {type: "phase", phase: "compile" | "link"} and compile_error
+// level (1 or 2) picks the harness, and with it the RunAgent loop.go must
+// define (an agenttest.Loop, or at level 2 an agenttest.FollowUpLoop), and
+// posts {type: "phase", phase: "compile" | "link"} and compile_error
 // (see go-check.js). engine is what loadEngine returns (go-engine.js). A
 // builder keeps one file system with the archives in it for all its
 // builds, so a long-lived worker pays for laying it out once.
@@ -27,6 +29,13 @@ import { createFS } from "./go-fs.js";
 import { goPackageName, refusedImports } from "./go-imports.js";
 import { runGo } from "./go-run.js";
 import { compileErrors, offeredOnly, signatureError } from "./go-errors.js";
+
+// harnessOf returns the manifest's harness for level.
+export function harnessOf(manifest, level) {
+  const h = manifest.harnesses.find((x) => x.level === level);
+  if (!h) throw new Error(`the Go engine has no harness for level ${level}; make build writes it`);
+  return h;
+}
 
 // The toolchain's environment. The compiler and linker allocate much and
 // free little before they exit; on js/wasm their collector runs on the one
@@ -43,21 +52,23 @@ export function createBuilder(engine) {
   files.put("/tmp/.keep", "");
   const archives = putArchives(files, engine);
   const cfg = (pkgs) => pkgs.map(([path, file]) => `packagefile ${path}=${file}\n`).join("");
-  // The learner's file sees only what it may import, and the harness,
-  // whose Main refuses every caller but main.main. unsafe is the
+  // The learner's file sees only what it may import, and its level's
+  // harness, whose Main refuses every caller but main.main. unsafe is the
   // compiler's own, found whatever the importcfg holds, but an importmap
   // is applied first: mapped to a package that does not exist, it cannot
   // be imported (nor, without it, can //go:linkname be used).
-  const seen = [...manifest.allowedImports, manifest.harnessPackage];
-  const offered = archives.filter(([path]) => seen.includes(path));
-  files.put("/work/importcfg", `importmap unsafe=${UNSAFE_MAPPED}\n${cfg(offered)}`);
+  const importcfg = (harness) => {
+    const seen = [...manifest.allowedImports, harness];
+    return `importmap unsafe=${UNSAFE_MAPPED}\n${cfg(archives.filter(([path]) => seen.includes(path)))}`;
+  };
   files.put("/work/importcfg.link", cfg([...archives, ["main", "/work/main.a"]]));
   const stderrText = () => new TextDecoder().decode(concat(stderr.splice(0)));
   const compileArgs = ["-o", "/work/main.a", "-p", "main", "-importcfg", "/work/importcfg", "-pack", "-complete", lang, "-trimpath=/work/loop", "/work/loop/loop.go", "/work/loop/main.go"];
   const linkArgs = ["-o", "/work/main.wasm", "-importcfg", "/work/importcfg.link", "-buildmode=exe", "-s", "-w", "/work/main.a"];
 
-  return async function build(source, post) {
+  return async function build(source, post, level = 1) {
     const timing = {};
+    const harness = harnessOf(manifest, level).package;
     const refused = refusedImports(source, manifest.allowedImports);
     if (refused.length > 0) {
       post({ type: "compile_error", errors: refused });
@@ -66,7 +77,8 @@ export function createBuilder(engine) {
     stderr = [];
     for (const out of ["/work/main.a", "/work/main.wasm"]) files.remove(out);
     files.put("/work/loop/loop.go", source);
-    files.put("/work/loop/main.go", mainFile(goPackageName(source) || "loop", manifest.harnessPackage));
+    files.put("/work/loop/main.go", mainFile(goPackageName(source) || "loop", harness));
+    files.put("/work/importcfg", importcfg(harness));
     const run = async (key, module, args) => {
       const t0 = performance.now();
       const code = await runGo(module, { name: key, args, env: TOOL_ENV, fs });
@@ -79,7 +91,7 @@ export function createBuilder(engine) {
       const text = stderrText();
       const errors = offeredOnly(compileErrors(text, "loop.go"), manifest.allowedImports);
       // Errors in main.go alone: RunAgent is missing or of another type.
-      post({ type: "compile_error", errors: /^(?:.*\/)?loop\.go:\d/m.test(text) ? errors : [signatureError(source, text)] });
+      post({ type: "compile_error", errors: /^(?:.*\/)?loop\.go:\d/m.test(text) ? errors : [signatureError(source, text, level)] });
       return { timing };
     }
     files.put("/work/main.a", markMain(files.get("/work/main.a")));

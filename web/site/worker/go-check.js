@@ -3,15 +3,15 @@
 // own checker (web/goexercise/grade). Pure of the page: the workers
 // (go-grader.js) and the Node test call it alike.
 //
-// checkGo(engine, source, post) posts, in order:
+// checkGo(engine, source, post, {level, cases}) posts, in order:
 //   {type: "phase", phase: "compile" | "link" | "run"}
 //   {type: "compile_error", errors: [{line, column, message}]}
 //        loop.go does not compile, or imports what is not offered (then
 //        nothing is graded, and nothing follows but "done")
-//   {type: "case_start", index, name}
+//   {type: "case_start", index, name, followUp?}
 //   {type: "output", index, text}  what the loop printed (fd 1 and 2)
 //                                  while case index ran
-//   {type: "case_end", index, name, passed, difference?, panicAt?}
+//   {type: "case_end", index, name, followUp?, passed, difference?, panicAt?}
 //        difference: agenttest's first difference, word for word
 //   {type: "crashed", index, message, at?}
 //        the program died during case index (a panic in a goroutine the
@@ -20,7 +20,11 @@
 //   {type: "done", passedCount?, total?, timing: {compileMs, linkMs, loadMs, runMs, programBytes}}
 //        loadMs: compiling the linked program to a WebAssembly.Module
 // and resolves when done is posted. engine is what loadEngine returns
-// (go-engine.js): {compile, link, manifest, archives, cases}.
+// (go-engine.js): {compile, link, manifest, archives, cases}. level (1
+// unless 2) picks the harness that grades loop.go: the classic loop, or
+// the follow-ups (each case's reports then name its followUp); cases, a
+// JSON text, are the cases to grade instead of the level's published ones
+// (interview mode's, drawn anew at each Check).
 // The page's workers split it: a long-lived worker builds, a fresh one
 // runs each program (runProgram), so only the learner's code is killed
 // with it.
@@ -38,20 +42,28 @@ const RUN_ENV = { GOOS: "js", GOARCH: "wasm", HOME: "/work", TMPDIR: "/tmp", GOG
 // without end must not fill the worker's memory.
 const OUTPUT_LIMIT = 256 * 1024;
 // The reports' device, and the harness's cases: the harness opens both
-// (web/goexercise/harness).
+// (web/goexercise/grade's ReportsFile and CasesFile).
 const REPORTS = "/dev/reports";
 const CASES = "/harness/cases.json";
 
 const builders = new WeakMap();
 
-export async function checkGo(engine, source, post) {
+export async function checkGo(engine, source, post, { level = 1, cases } = {}) {
   if (!builders.has(engine)) builders.set(engine, createBuilder(engine));
-  const { program, timing } = await builders.get(engine)(source, post);
+  const { program, timing } = await builders.get(engine)(source, post, level);
   if (!program) {
     post({ type: "done", timing });
     return;
   }
-  await runProgram(program, engine.cases, post, timing);
+  await runProgram(program, casesOf(engine.cases, { level, cases }), post, timing);
+}
+
+// casesOf returns the bytes of the cases a Check grades: the ones it was
+// given (a JSON text), or else its level's published ones.
+export function casesOf(published, { level = 1, cases } = {}) {
+  if (typeof cases === "string") return new TextEncoder().encode(cases);
+  if (!published[level]) throw new Error(`the Go engine has no cases for level ${level}`);
+  return published[level];
 }
 
 // runProgram runs the linked program (its bytes) on a file system of its

@@ -2,8 +2,13 @@
 // into records the Exercise can mark in the editor. Pure: no DOM, no
 // worker.
 
-// The signature the harness calls, for the error when loop.go's differs.
-const SIGNATURE = "func RunAgent(model agenttest.Model, tools map[string]agenttest.Tool, userMsg string, maxSteps int) string";
+// The RunAgent each level's harness calls, for the error when loop.go's
+// differs: the classic loop (agenttest.Loop) and the follow-ups
+// (agenttest.FollowUpLoop).
+export const SIGNATURES = {
+  1: "func RunAgent(model agenttest.Model, tools map[string]agenttest.Tool, userMsg string, maxSteps int) string",
+  2: "func RunAgent(ctx context.Context, model agenttest.FollowUpModel, tools map[string]agenttest.FollowUpTool, userMsg string, opts agenttest.Options) (agenttest.Answer, error)",
+};
 
 // compileErrors parses gc's report ("loop.go:3:2: undefined: x", with
 // indented lines that continue the one before) into [{line, column,
@@ -43,8 +48,10 @@ export function notOffered(path, allowed) {
 
 // signatureError is the error when loop.go compiles but the harness that
 // calls its RunAgent does not: gc's complaint, placed at loop.go's func
-// RunAgent (or line 1 when there is none).
-export function signatureError(source, harnessText) {
+// RunAgent (or line 1 when there is none). level names the harness, and
+// so the RunAgent it calls.
+export function signatureError(source, harnessText, level = 1) {
+  const signature = SIGNATURES[level];
   const lines = String(source).split("\n");
   const i = lines.findIndex((l) => /^func\s+RunAgent\b/.test(l));
   const detail = compileErrors(harnessText, "main.go")
@@ -53,7 +60,7 @@ export function signatureError(source, harnessText) {
   return {
     line: i < 0 ? 1 : i + 1,
     column: 1,
-    message: `loop.go must define ${SIGNATURE}${detail ? ` (${detail})` : ""}`,
+    message: `loop.go must define ${signature}${detail ? ` (${detail})` : ""}`,
   };
 }
 

@@ -11,7 +11,7 @@
 // to the frame, on self: {type: "building", id} when it starts a build
 // for runner id, {type: "idle"} when it is done, so that the frame can
 // replace a builder stuck in a Check that the page stopped. On a runner's
-// port it hears {type: "build", source} and answers with the phase and
+// port it hears {type: "build", source, level} and answers with the phase and
 // compile_error messages of go-check.js, then
 //   {type: "built", program, timing}  the linked program's bytes
 //   {type: "not_built", timing}       loop.go did not compile
@@ -22,9 +22,12 @@
 // too long, so the next Check starts clean. From the frame:
 //   {type: "go_check", port, builder, cases}
 //        port: its channel to the page; builder: its channel to the
-//        builder; cases: the harness's cases (bytes)
+//        builder; cases: {level: bytes}, each level's published cases
 // The page then sends on port
-//   {type: "check", source}        loop.go's text
+//   {type: "check", source, level?, cases?}
+//        loop.go's text; the level (1 unless 2) whose harness grades it;
+//        cases, a JSON text, to grade instead of the level's (interview
+//        mode's, drawn anew at each Check)
 // and hears what checkGo posts (see go-check.js), then
 //   {type: "end", ok: true} | {type: "end", ok: false, error}
 // The learner's code runs inside Go's runtime in the runner and can reach
@@ -37,7 +40,7 @@
 
 import "../wasm_exec.js";
 import { createBuilder } from "./go-build.js";
-import { runProgram } from "./go-check.js";
+import { casesOf, runProgram } from "./go-check.js";
 
 const describe = (err) => (err && err.message ? String(err.message) : String(err));
 
@@ -69,7 +72,7 @@ function serveBuilds(engine) {
         let answer;
         let transfer = [];
         try {
-          const { program, timing } = await build(String(req.source), (m) => port.postMessage(m));
+          const { program, timing } = await build(String(req.source), (m) => port.postMessage(m), req.level === 2 ? 2 : 1);
           answer = program ? { type: "built", program, timing } : { type: "not_built", timing };
           if (program) transfer = [program.buffer];
         } catch (err) {
@@ -85,8 +88,11 @@ function serveBuilds(engine) {
   };
 }
 
-function runCheck(port, builder, cases) {
+// runCheck serves one Check: published is {level: bytes}, each level's
+// cases.
+function runCheck(port, builder, published) {
   let started = false;
+  let options = {};
   const end = (error) => port.postMessage(error === undefined ? { type: "end", ok: true } : { type: "end", ok: false, error });
   builder.onmessage = (e) => {
     const msg = e.data;
@@ -106,7 +112,9 @@ function runCheck(port, builder, cases) {
         break;
       case "built":
         builder.close();
-        runProgram(msg.program, cases, (m) => port.postMessage(m), msg.timing).then(
+        Promise.resolve()
+          .then(() => runProgram(msg.program, casesOf(published, options), (m) => port.postMessage(m), msg.timing))
+          .then(
           () => end(),
           (err) => end(describe(err)),
         );
@@ -118,7 +126,16 @@ function runCheck(port, builder, cases) {
     if (!msg || msg.type !== "check") return;
     if (started) return end("this worker has already checked once");
     started = true;
-    builder.postMessage({ type: "build", source: String(msg.source) });
+    options = checkOptions(msg);
+    builder.postMessage({ type: "build", source: String(msg.source), level: options.level });
   };
   port.postMessage({ type: "ready" });
+}
+
+// checkOptions reads a check message's level (1 unless 2) and cases (a
+// JSON text, or absent).
+function checkOptions(msg) {
+  const options = { level: msg.level === 2 ? 2 : 1 };
+  if (typeof msg.cases === "string") options.cases = msg.cases;
+  return options;
 }
