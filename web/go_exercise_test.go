@@ -208,9 +208,10 @@ func TestPageGoCheckOnAThrottledLinkShowsTheDownloadsBytesThenCompiling(t *testi
 	}
 	n := len(agenttest.Cases())
 	p := newPage(t)
-	p.throttle(goLink)
 	p.open("/")
 	p.waitReady()
+	// Only the engine's download is throttled: the page loads as usual.
+	p.throttle(goLink)
 	p.openExercise()
 	p.chooseGo()
 	eval[bool](p, `(window.__said = [], new MutationObserver(() => {
