@@ -3,12 +3,14 @@
 // Command bench prints agentloop's performance report as one table: the
 // native loop against the Python seed loop, the wasm bridge against plain
 // JavaScript in headless Chromium, the bridge's scaling, the size of
-// web/site/main.wasm, the playground's cold start and a long run rendered in it,
-// each beside its budget. It writes the raw figures to .bench/last.json.
+// web/site/main.wasm, the playground's cold start, long runs rendered in it
+// (their longest main-thread task from a CDP trace), a click on Run, the
+// load beside the isolated floor and the same on a CPU throttled 4× (a slow
+// phone), each beside its budget. It writes the raw figures to .bench/last.json.
 //
 // Run it from the repository after make build (make bench does both):
 //
-//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6] [-web web/site]
+//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6,7,8,9] [-web web/site]
 //
 // With -profile N it instead records a CPU profile of one N-step run
 // through the bridge (built with its function names) and prints the
@@ -63,7 +65,7 @@ var benchDir string
 
 func main() {
 	repeats := flag.Int("repeats", 5, "timed repeats per measure (the table shows medians)")
-	rows := flag.String("rows", "1,2,3,4,5,6,7,8", "comma-separated report rows to run")
+	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9", "comma-separated report rows to run")
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
 	webFlag := flag.String("web", "web/site", "the built playground folder to measure, relative to the repository")
 	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
@@ -118,7 +120,7 @@ func main() {
 		progress("1 (native loop)")
 		add(benchNative(ctx, root, *repeats))
 	}
-	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"]
+	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"] || want["9"]
 	if needBrowser {
 		chromium, err := chromiumPath()
 		if err != nil {
@@ -155,6 +157,10 @@ func main() {
 		if want["8"] {
 			progress("8 (load beside a bare page)")
 			add(benchLoad(ctx, chromium, srv.URL, *repeats))
+		}
+		if want["9"] {
+			progress("9 (a slow phone)")
+			add(benchSlowPhone(ctx, chromium, srv.URL, *repeats))
 		}
 	} else if want["4"] {
 		add(benchSize(ctx, web))

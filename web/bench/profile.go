@@ -86,7 +86,7 @@ func profilePage(ctx context.Context, w io.Writer, web, chromium, cpuprofile str
 	if _, err := evaluate[coldStart](b.ctx, time.Minute, readyJS); err != nil {
 		return err
 	}
-	prof, raw, err := cpuProfile(b.ctx, renderExpr())
+	prof, raw, err := cpuProfile(b.ctx, renderExpr(renderSteps))
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func profilePage(ctx context.Context, w io.Writer, web, chromium, cpuprofile str
 		return err
 	}
 	fmt.Fprintf(w, "CPU profile of the page's main thread during a %d-step run through the UI\n", renderSteps)
-	fmt.Fprintf(w, "click to stop banner %.0f ms; long tasks (ms): %v\n", r.TotalMs, r.LongTasks)
+	fmt.Fprintf(w, "click to stop banner %.0f ms\n", r.TotalMs)
 	printSelfTime(w, prof, renderSteps)
 	fmt.Fprintf(w, "\nfull profile: %s (open it in Chrome DevTools, Performance panel)\n", cpuprofile)
 	return nil
