@@ -70,6 +70,7 @@ func main() {
 	webFlag := flag.String("web", "web/site", "the built playground folder to measure, relative to the repository")
 	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
 	profilePageFlag := flag.Bool("profile-page", false, "instead of the report, profile the page's main thread during the rendering row's run")
+	steps := flag.Int("steps", renderSteps, "with -profile-page, the length of the run")
 	flag.Parse()
 	if *repeats < 1 {
 		fail(errors.New("-repeats must be at least 1"))
@@ -98,7 +99,7 @@ func main() {
 		if *profile > 0 {
 			err = profileBridge(ctx, os.Stdout, root, web, chromium, filepath.Join(root, ".bench", "bridge.cpuprofile"), *profile)
 		} else {
-			err = profilePage(ctx, os.Stdout, web, chromium, filepath.Join(root, ".bench", "page.cpuprofile"))
+			err = profilePage(ctx, os.Stdout, web, chromium, filepath.Join(root, ".bench", "page.cpuprofile"), *steps)
 		}
 		if err != nil {
 			fail(err)
