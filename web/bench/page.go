@@ -153,12 +153,12 @@ const renderTools = `{
 // main thread's, from the click to half a second after the banner,
 // longest first) come from the browser's trace.
 type rendering struct {
-	TotalMs    float64   `json:"totalMs"`
-	Reason     string    `json:"reason"`
-	Banner     string    `json:"banner"`
-	DOMEntries int       `json:"domEntries"`
-	LastShown  bool      `json:"lastShown"`
-	Tasks      []float64 `json:"tasks,omitempty"`
+	TotalMs    float64 `json:"totalMs"`
+	Reason     string  `json:"reason"`
+	Banner     string  `json:"banner"`
+	DOMEntries int     `json:"domEntries"`
+	LastShown  bool    `json:"lastShown"`
+	Tasks      tasks   `json:"tasks"`
 }
 
 // runUIJS fills the editors, clicks Run and resolves when the stop banner
@@ -220,7 +220,7 @@ func runThroughUI(ctx context.Context, baseURL string, steps int) (rendering, er
 	if _, err := evaluate[coldStart](ctx, time.Minute, readyJS); err != nil {
 		return rendering{}, err
 	}
-	r, tasks, err := tracedEvaluate[rendering](ctx, runTimeout, renderExpr(steps))
+	r, t, err := tracedEvaluate[rendering](ctx, runTimeout, renderExpr(steps))
 	if err != nil {
 		return r, fmt.Errorf("running %d steps through the UI: %w", steps, err)
 	}
@@ -230,7 +230,7 @@ func runThroughUI(ctx context.Context, baseURL string, steps int) (rendering, er
 	if !r.LastShown {
 		return r, fmt.Errorf("after the %d-step run the transcript does not end with the final answer", steps)
 	}
-	r.Tasks = tasks
+	r.Tasks = t
 	return r, nil
 }
 
@@ -249,7 +249,7 @@ func benchRendering(ctx context.Context, chromium, baseURL string, repeats int) 
 		return fail(err)
 	}
 	defer b.Close()
-	var total, longest, longTotal, longLongest, heap []float64
+	var total, longest, longestCPU, longTotal, longLongest, heap []float64
 	var runs []rendering
 	for i := 0; i < repeats; i++ {
 		r, err := runThroughUI(b.ctx, baseURL, renderSteps)
@@ -257,12 +257,14 @@ func benchRendering(ctx context.Context, chromium, baseURL string, repeats int) 
 			return fail(err)
 		}
 		total = append(total, r.TotalMs)
-		longest = append(longest, r.Tasks[0])
+		longest = append(longest, r.Tasks.Wall[0])
+		longestCPU = append(longestCPU, r.Tasks.CPU[0])
 		runs = append(runs, r)
 	}
 	s.Rows = append(s.Rows,
 		row{Measure: "10,000 steps: click on Run to stop banner", Value: median(total), Unit: "ms", Budget: atMost(200)},
 		row{Measure: "10,000 steps: longest main-thread task (trace)", Value: median(longest), Unit: "ms", Budget: atMost(30)},
+		row{Measure: "10,000 steps: the most CPU time of one main-thread task (trace)", Value: median(longestCPU), Unit: "ms"},
 		row{Measure: "10,000 steps: transcript entries in the DOM after the run", Value: float64(runs[len(runs)-1].DOMEntries), Unit: ""},
 	)
 	for i := 0; i < repeats; i++ {
@@ -275,7 +277,7 @@ func benchRendering(ctx context.Context, chromium, baseURL string, repeats int) 
 			return fail(fmt.Errorf("reading the heap: %w", err))
 		}
 		longTotal = append(longTotal, r.TotalMs)
-		longLongest = append(longLongest, r.Tasks[0])
+		longLongest = append(longLongest, r.Tasks.Wall[0])
 		heap = append(heap, mb)
 		runs = append(runs, r)
 	}
@@ -285,9 +287,10 @@ func benchRendering(ctx context.Context, chromium, baseURL string, repeats int) 
 		row{Measure: "100,000 steps: the page's JS heap after the run (after GC)", Value: median(heap), Unit: "MB", Budget: atMost(heapBudgetMB)},
 	)
 	for i := range runs {
-		runs[i].Tasks = runs[i].Tasks[:min(len(runs[i].Tasks), 10)]
+		t := &runs[i].Tasks
+		t.Wall, t.CPU = t.Wall[:min(len(t.Wall), 10)], t.CPU[:min(len(t.CPU), 10)]
 	}
-	s.Raw = map[string]any{"total_ms": total, "longest_task_ms": longest, "long_total_ms": longTotal, "long_longest_task_ms": longLongest, "heap_mb": heap, "runs": runs}
+	s.Raw = map[string]any{"total_ms": total, "longest_task_ms": longest, "longest_task_cpu_ms": longestCPU, "long_total_ms": longTotal, "long_longest_task_ms": longLongest, "heap_mb": heap, "runs": runs}
 	return s
 }
 

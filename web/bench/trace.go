@@ -31,19 +31,29 @@ type traceEvent struct {
 	Name string  `json:"name"`
 	Cat  string  `json:"cat"`
 	Ph   string  `json:"ph"`
-	Ts   float64 `json:"ts"`  // µs
-	Dur  float64 `json:"dur"` // µs, for complete ("X") events
+	Ts   float64 `json:"ts"`   // µs
+	Dur  float64 `json:"dur"`  // µs, for complete ("X") events
+	TDur float64 `json:"tdur"` // µs of the thread's CPU time, when recorded
 	Pid  int     `json:"pid"`
 	Tid  int     `json:"tid"`
 }
 
+// tasks are the main thread's tasks in a trace: their wall times and
+// their CPU times (ms), each longest first. On a loaded machine the wall
+// time of a task includes the time its thread waited for a core; the CPU
+// time does not.
+type tasks struct {
+	Wall []float64 `json:"wall"`
+	CPU  []float64 `json:"cpu"`
+}
+
 // tracedEvaluate records a trace of the browser while the tab evaluates
-// expr (awaiting it), and returns expr's value with the durations (ms) of
-// the tasks that ran on the main thread of the renderer that marked
-// markFrom, from markFrom to markTo, longest first. Unlike a longtask
+// expr (awaiting it), and returns expr's value with the tasks that ran on
+// the main thread of the renderer that marked markFrom, from markFrom to
+// markTo. Unlike a longtask
 // observer, which reports only tasks of 50 ms or more, the trace holds
 // every task.
-func tracedEvaluate[T any](ctx context.Context, timeout time.Duration, expr string) (T, []float64, error) {
+func tracedEvaluate[T any](ctx context.Context, timeout time.Duration, expr string) (T, tasks, error) {
 	var zero T
 	var mu sync.Mutex
 	var events []traceEvent
@@ -65,7 +75,7 @@ func tracedEvaluate[T any](ctx context.Context, timeout time.Duration, expr stri
 		}
 	})
 	if err != nil {
-		return zero, nil, err
+		return zero, tasks{}, err
 	}
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -84,23 +94,23 @@ func tracedEvaluate[T any](ctx context.Context, timeout time.Duration, expr stri
 		return v, err
 	})
 	if err != nil {
-		return value, nil, err
+		return value, tasks{}, err
 	}
 	select {
 	case <-complete:
 	case <-cctx.Done():
-		return value, nil, errors.New("the trace did not complete")
+		return value, tasks{}, errors.New("the trace did not complete")
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	tasks, err := mainThreadTasks(events)
-	return value, tasks, err
+	t, err := mainThreadTasks(events)
+	return value, t, err
 }
 
-// mainThreadTasks returns the durations (ms) of the tasks on the thread
-// that marked markFrom, between its markFrom and markTo marks, longest
-// first. A task counts when any of it falls between the marks.
-func mainThreadTasks(events []traceEvent) ([]float64, error) {
+// mainThreadTasks returns the tasks on the thread that marked markFrom,
+// between its markFrom and markTo marks. A task counts when any of it
+// falls between the marks.
+func mainThreadTasks(events []traceEvent) (tasks, error) {
 	var from, to *traceEvent
 	for i := range events {
 		switch e := &events[i]; e.Name {
@@ -111,23 +121,26 @@ func mainThreadTasks(events []traceEvent) ([]float64, error) {
 		}
 	}
 	if from == nil || to == nil {
-		return nil, fmt.Errorf("the trace holds no %q and %q marks", markFrom, markTo)
+		return tasks{}, fmt.Errorf("the trace holds no %q and %q marks", markFrom, markTo)
 	}
-	var tasks []float64
+	var t tasks
 	for _, e := range events {
 		if e.Ph != "X" || e.Pid != from.Pid || e.Tid != from.Tid || e.Name == markFrom || e.Name == markTo {
 			continue
 		}
 		if e.Ts+e.Dur >= from.Ts && e.Ts <= to.Ts {
-			tasks = append(tasks, e.Dur/1000)
+			t.Wall = append(t.Wall, e.Dur/1000)
+			t.CPU = append(t.CPU, e.TDur/1000)
 		}
 	}
-	if len(tasks) == 0 {
-		return nil, errors.New("the trace holds no task of the page's main thread between the marks")
+	if len(t.Wall) == 0 {
+		return t, errors.New("the trace holds no task of the page's main thread between the marks")
 	}
-	slices.Sort(tasks)
-	slices.Reverse(tasks)
-	return tasks, nil
+	for _, xs := range [][]float64{t.Wall, t.CPU} {
+		slices.Sort(xs)
+		slices.Reverse(xs)
+	}
+	return t, nil
 }
 
 // throttle slows the tab's renderer down rate times (1: full speed), as
