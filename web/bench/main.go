@@ -10,7 +10,7 @@
 //
 // Run it from the repository after make build (make bench does both):
 //
-//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6,7,8,9] [-web web/site]
+//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6,7,8,9,10] [-web web/site]
 //
 // With -profile N it instead records a CPU profile of one N-step run
 // through the bridge (built with its function names) and prints the
@@ -25,6 +25,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -65,7 +66,7 @@ var benchDir string
 
 func main() {
 	repeats := flag.Int("repeats", 5, "timed repeats per measure (the table shows medians)")
-	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9", "comma-separated report rows to run")
+	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9,10", "comma-separated report rows to run")
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
 	webFlag := flag.String("web", "web/site", "the built playground folder to measure, relative to the repository")
 	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
@@ -122,6 +123,8 @@ func main() {
 		add(benchNative(ctx, root, *repeats))
 	}
 	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"] || want["9"]
+	// 9 is the Go Exercise's row (web/bench/gocheck.go, merged from its branch).
+	needBrowser = needBrowser || want["10"]
 	if needBrowser {
 		chromium, err := chromiumPath()
 		if err != nil {
@@ -155,19 +158,19 @@ func main() {
 			progress("7 (click on Run)")
 			add(benchClick(ctx, chromium, srv.URL))
 		}
+		if want["10"] {
+			progress("10 (a slow phone)")
+			add(benchSlowPhone(ctx, chromium, srv.URL, *repeats))
+		}
 		if want["8"] {
 			progress("8 (load beside a bare page)")
 			add(benchLoad(ctx, chromium, srv.URL, *repeats))
-		}
-		if want["9"] {
-			progress("9 (a slow phone)")
-			add(benchSlowPhone(ctx, chromium, srv.URL, *repeats))
 		}
 	} else if want["4"] {
 		add(benchSize(ctx, web))
 		add(benchSizeByPackage(ctx, root))
 	}
-	slices.SortStableFunc(sections, func(a, b section) int { return strings.Compare(a.Title[:2], b.Title[:2]) })
+	slices.SortStableFunc(sections, func(a, b section) int { return cmp.Compare(rowNumber(a.Title), rowNumber(b.Title)) })
 	m.LoadAfter = loadAverage()
 	m.DurationSec = int(time.Since(began).Seconds())
 
@@ -182,6 +185,18 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("\nraw figures: %s\n", *out)
+}
+
+// rowNumber is the number a section's title begins with ("4b." is 4).
+func rowNumber(title string) int {
+	n := 0
+	for _, c := range title {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n
 }
 
 func fail(err error) {

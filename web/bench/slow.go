@@ -8,21 +8,21 @@ import (
 	"time"
 )
 
-// slowRate is how many times row 9 slows the page's CPU down: a slow
+// slowRate is how many times row 10 slows the page's CPU down: a slow
 // phone beside this machine.
 const slowRate = 4
 
-// slowClicks is how many times row 9 clicks Run on the seed example.
+// slowClicks is how many times row 10 clicks Run on the seed example.
 const slowClicks = 10
 
-// benchSlowPhone measures row 9: the playground with its renderer's CPU
+// benchSlowPhone measures row 10: the playground with its renderer's CPU
 // throttled slowRate times (CDP's Emulation.setCPUThrottlingRate, which
 // slows the page's process; the sandbox frame's worker runs in a process
 // of its own at full speed): a click on the seed example, a 10,000-step
 // run's longest main-thread task, and the load beside the isolated floor
 // under the same throttle.
 func benchSlowPhone(ctx context.Context, chromium, baseURL string, repeats int) section {
-	s := section{Title: fmt.Sprintf("9. A slow phone: the page's CPU throttled %d× (CDP)", slowRate)}
+	s := section{Title: fmt.Sprintf("10. A slow phone: the page's CPU throttled %d× (CDP)", slowRate)}
 	fail := func(err error) section {
 		s.Rows = append(s.Rows, failed("slow phone", err))
 		return s
