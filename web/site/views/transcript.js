@@ -122,7 +122,12 @@ export class Transcript {
     // Stay at the bottom if the user was there (follow); else, when
     // messages were only added above, keep what they were reading in place.
     this.keep = count === countBefore;
-    return this.from > from;
+    // While older messages still fill in above (a run just ended, Show
+    // earlier), the box keeps the fixed height and strict containment of a
+    // long run that streams: each frame's entries lay out this box alone.
+    const more = this.from > from;
+    if (more && !long && count > LIVE_WINDOW) this.showState(trace, true);
+    return more;
   }
 
   // follow scrolls the list, once laid out, as the last show found it
