@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -78,6 +79,71 @@ func TestPageTenThousandStepRunStaysResponsive(t *testing.T) {
 
 	// And it still works afterwards.
 	p.assertStillWorks(t)
+}
+
+func TestPageTenThousandStepRunEndsAtItsLastMessageStepsBackAndExportsEveryEvent(t *testing.T) {
+	t.Parallel()
+	p := newPage(t)
+	dir := p.allowDownloads(t)
+	p.open("/")
+	p.setEditor("model-editor", tickModel)
+	p.setEditor("tools-editor", tickTools)
+	p.setValue("#max-steps", "10000")
+	p.click("#run")
+	b := p.waitBannerWithin(longRunTimeout)
+	require.Equal(t, "max_steps", b.Banner.Reason, "the banner said %q", b.Banner.Text)
+
+	// The transcript ends at the run's last message, scrolled into view:
+	// the tool's result of step 10,000 (tick returns the messages' count).
+	type end struct {
+		Text   string `json:"text"`
+		Inside bool   `json:"inside"`
+	}
+	last := waitFor[end](p, waitTimeout, "the transcript to show its last message in view", `(() => {
+		const box = document.querySelector("#transcript-scroll").getBoundingClientRect();
+		const li = document.querySelector("#transcript li.msg:last-child");
+		if (!li) return null;
+		const r = li.getBoundingClientRect();
+		const inside = r.bottom <= box.bottom + 0.5 && r.bottom > box.top;
+		return inside ? {text: li.textContent, inside} : null;
+	})()`)
+	assert.Contains(t, last.Text, "19999", "the last message shown is step 10,000's result")
+
+	// Back and Step walk the recorded run.
+	p.click("#back")
+	pos := waitFor[[]int](p, waitTimeout, "Back to show the phase before the end", `(() => {
+		const m = /Phase ([0-9]+) of ([0-9]+)/.exec(document.querySelector("#step-position").textContent.replace(/[^0-9A-Za-z ]/g, ""));
+		return m ? [Number(m[1]), Number(m[2])] : null;
+	})()`)
+	total := pos[1]
+	assert.Equal(t, total-1, pos[0], "Back shows the phase before the last")
+	assert.Greater(t, total, 60000, "the run recorded every phase of 10,000 steps")
+	assert.False(t, p.visible("#stop-banner"), "one phase before the end, the run has not ended yet")
+	p.click("#step")
+	waitFor[bool](p, waitTimeout, "Step to show the last phase again", `document.querySelector("#stop-banner").checkVisibility()`)
+
+	// The run file holds every event the page recorded.
+	p.click("#export-json")
+	var file struct {
+		Events []struct {
+			Kind  string `json:"kind"`
+			Phase string `json:"phase"`
+			Role  string `json:"role"`
+		} `json:"events"`
+	}
+	require.NoError(t, json.Unmarshal(downloaded(t, dir), &file))
+	require.Len(t, file.Events, total, "the run file holds each of the run's %d phases", total)
+	kinds := map[string]int{}
+	for i, e := range file.Events {
+		kinds[e.Kind]++
+		assert.NotEmpty(t, e.Phase, "event %d (%s) says its phase of the loop", i, e.Kind)
+		if e.Kind == "message" && e.Role == "" {
+			t.Errorf("message event %d has no role", i)
+		}
+	}
+	assert.Equal(t, 20001, kinds["message"], "the user's message, then an action and a result per step")
+	assert.Equal(t, 10000, kinds["tool_end"])
+	assert.Equal(t, "done", file.Events[total-1].Kind, "the run file ends with the run's done event")
 }
 
 func TestPageKeepsFullContentsOnlyForTheLatestSteps(t *testing.T) {

@@ -135,10 +135,14 @@ type stepView struct {
 	PageY    float64
 }
 
-const stepViewJS = `(() => { const r = ` + rectJS + `; const q = (s) => document.querySelector(s);
+// stepViewJS reads it once the page has drawn the step: the transcript
+// scrolls to its newest message when the browser lays it out, as a person
+// sees it, not within the click's task.
+const stepViewJS = `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((() => {
+	const r = ` + rectJS + `; const q = (s) => document.querySelector(s);
 	return {position: q("#step-position").textContent.trim(), step: r(q("#step")),
 		line: r(q("#loop-source .loop-line.current")), panel: r(q("#loop-scroll")),
-		newest: r(q("#transcript li.msg:last-child")), scroller: r(q("#transcript-scroll"))}; })()`
+		newest: r(q("#transcript li.msg:last-child")), scroller: r(q("#transcript-scroll"))}; })()))))`
 
 func TestPageStepsWithTheKeyboard(t *testing.T) {
 	t.Parallel()

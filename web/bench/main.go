@@ -3,12 +3,14 @@
 // Command bench prints agentloop's performance report as one table: the
 // native loop against the Python seed loop, the wasm bridge against plain
 // JavaScript in headless Chromium, the bridge's scaling, the size of
-// web/site/main.wasm, the playground's cold start and a long run rendered in it,
-// each beside its budget. It writes the raw figures to .bench/last.json.
+// web/site/main.wasm, the playground's cold start, long runs rendered in it
+// (their longest main-thread task from a CDP trace), a click on Run, the
+// load beside the isolated floor and the same on a CPU throttled 4× (a slow
+// phone), each beside its budget. It writes the raw figures to .bench/last.json.
 //
 // Run it from the repository after make build (make bench does both):
 //
-//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6] [-web web/site]
+//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6,7,8,9,10] [-web web/site]
 //
 // With -profile N it instead records a CPU profile of one N-step run
 // through the bridge (built with its function names) and prints the
@@ -23,6 +25,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -63,11 +66,12 @@ var benchDir string
 
 func main() {
 	repeats := flag.Int("repeats", 5, "timed repeats per measure (the table shows medians)")
-	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9", "comma-separated report rows to run")
+	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9,10", "comma-separated report rows to run")
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
 	webFlag := flag.String("web", "web/site", "the built playground folder to measure, relative to the repository")
 	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
 	profilePageFlag := flag.Bool("profile-page", false, "instead of the report, profile the page's main thread during the rendering row's run")
+	steps := flag.Int("steps", renderSteps, "with -profile-page, the length of the run")
 	flag.Parse()
 	if *repeats < 1 {
 		fail(errors.New("-repeats must be at least 1"))
@@ -96,7 +100,7 @@ func main() {
 		if *profile > 0 {
 			err = profileBridge(ctx, os.Stdout, root, web, chromium, filepath.Join(root, ".bench", "bridge.cpuprofile"), *profile)
 		} else {
-			err = profilePage(ctx, os.Stdout, web, chromium, filepath.Join(root, ".bench", "page.cpuprofile"))
+			err = profilePage(ctx, os.Stdout, web, chromium, filepath.Join(root, ".bench", "page.cpuprofile"), *steps)
 		}
 		if err != nil {
 			fail(err)
@@ -118,7 +122,7 @@ func main() {
 		progress("1 (native loop)")
 		add(benchNative(ctx, root, *repeats))
 	}
-	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"] || want["9"]
+	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"] || want["9"] || want["10"]
 	if needBrowser {
 		chromium, err := chromiumPath()
 		if err != nil {
@@ -152,6 +156,10 @@ func main() {
 			progress("7 (click on Run)")
 			add(benchClick(ctx, chromium, srv.URL))
 		}
+		if want["10"] {
+			progress("10 (a slow phone)")
+			add(benchSlowPhone(ctx, chromium, srv.URL, *repeats))
+		}
 		if want["8"] {
 			progress("8 (load beside a bare page)")
 			add(benchLoad(ctx, chromium, srv.URL, *repeats))
@@ -164,7 +172,7 @@ func main() {
 		add(benchSize(ctx, web))
 		add(benchSizeByPackage(ctx, root))
 	}
-	slices.SortStableFunc(sections, func(a, b section) int { return strings.Compare(a.Title[:2], b.Title[:2]) })
+	slices.SortStableFunc(sections, func(a, b section) int { return cmp.Compare(rowNumber(a.Title), rowNumber(b.Title)) })
 	m.LoadAfter = loadAverage()
 	m.DurationSec = int(time.Since(began).Seconds())
 
@@ -179,6 +187,18 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("\nraw figures: %s\n", *out)
+}
+
+// rowNumber is the number a section's title begins with ("4b." is 4).
+func rowNumber(title string) int {
+	n := 0
+	for _, c := range title {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n
 }
 
 func fail(err error) {

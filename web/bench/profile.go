@@ -72,7 +72,7 @@ func profileBridge(ctx context.Context, w io.Writer, root, web, chromium, cpupro
 // playground's main thread: it records a V8 CPU profile of the page's main
 // thread during the rendering row's run, writes it to cpuprofile and
 // prints the long tasks and the functions with the most self time.
-func profilePage(ctx context.Context, w io.Writer, web, chromium, cpuprofile string) error {
+func profilePage(ctx context.Context, w io.Writer, web, chromium, cpuprofile string, steps int) error {
 	srv := serve(web, nil)
 	defer srv.Close()
 	b, err := newBrowser(ctx, chromium)
@@ -86,7 +86,7 @@ func profilePage(ctx context.Context, w io.Writer, web, chromium, cpuprofile str
 	if _, err := evaluate[coldStart](b.ctx, time.Minute, readyJS); err != nil {
 		return err
 	}
-	prof, raw, err := cpuProfile(b.ctx, renderExpr())
+	prof, raw, err := cpuProfile(b.ctx, renderExpr(steps))
 	if err != nil {
 		return err
 	}
@@ -97,9 +97,9 @@ func profilePage(ctx context.Context, w io.Writer, web, chromium, cpuprofile str
 	if err := writeProfile(cpuprofile, prof); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "CPU profile of the page's main thread during a %d-step run through the UI\n", renderSteps)
-	fmt.Fprintf(w, "click to stop banner %.0f ms; long tasks (ms): %v\n", r.TotalMs, r.LongTasks)
-	printSelfTime(w, prof, renderSteps)
+	fmt.Fprintf(w, "CPU profile of the page's main thread during a %d-step run through the UI\n", steps)
+	fmt.Fprintf(w, "click to stop banner %.0f ms\n", r.TotalMs)
+	printSelfTime(w, prof, steps)
 	fmt.Fprintf(w, "\nfull profile: %s (open it in Chrome DevTools, Performance panel)\n", cpuprofile)
 	return nil
 }

@@ -16,6 +16,10 @@ import (
 // of the budgets.
 const kb = 1000
 
+// gzipGuard is the size budget the playground met (850 KiB gzip): the row
+// stays as a guard that fails on growth.
+const gzipGuard = 850 * 1024
+
 // benchSize measures row 4: web/site/main.wasm as served raw, with gzip -9 and
 // with brotli (best quality), the two encodings static hosts use.
 func benchSize(ctx context.Context, web string) section {
@@ -34,7 +38,7 @@ func benchSize(ctx context.Context, web string) section {
 		s.Rows = append(s.Rows, failed("gzip -9", err))
 	} else {
 		raw["gzip"] = gz
-		s.Rows = append(s.Rows, row{Measure: "gzip -9 (" + how + ")", Value: float64(gz) / kb, Unit: "KB", Budget: atMost(850)})
+		s.Rows = append(s.Rows, row{Measure: "gzip -9 (" + how + ")", Value: float64(gz) / kb, Unit: "KB", Budget: atMost(gzipGuard / kb)})
 	}
 
 	br, err := brotliBest(ctx, path)

@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Outbox } from "../site/worker/outbox.js";
+import { readEvents } from "../site/lib/event-wire.js";
 
 // outbox returns an Outbox of worker/outbox.js and what it posted.
 function outbox() {
@@ -18,7 +19,7 @@ function forward(...events) {
   const got = [];
   for (const m of posted) {
     assert.equal(m.type, "events");
-    got.push(...JSON.parse(m.json));
+    got.push(...readEvents(m));
   }
   return got;
 }
@@ -76,6 +77,6 @@ test("a call's start is posted at once, so the page knows what is in flight", ()
   const { box, posted } = outbox();
   box.event({ kind: "model_start", phase: "model", step: 1 });
   assert.equal(posted.length, 1);
-  assert.equal(JSON.parse(posted[0].json)[0].kind, "model_start");
+  assert.equal(readEvents(posted[0])[0].kind, "model_start");
   assert.equal(posted[0].precise, true);
 });

@@ -3,6 +3,7 @@
 
 import { toolName } from "../util/format.js";
 import { afterPaint } from "../util/defer.js";
+import { readEvents } from "./event-wire.js";
 
 const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
 const TICK_MIN_MS = 20;
@@ -130,10 +131,7 @@ export class Run {
         break;
       case "events": {
         this.precise = msg.precise !== false;
-        const events = JSON.parse(msg.json);
-        if (!Array.isArray(events) || !events.every((e) => e !== null && typeof e === "object" && typeof e.kind === "string")) {
-          throw new Error("its events are not a list of events");
-        }
+        const events = readEvents(msg);
         for (const e of events) this.track(e, now);
         this.h.onEvents(events);
         break;

@@ -260,7 +260,6 @@ export class Runner {
 
     this.controls(upto);
     if (this.onView) this.onView(t, upto);
-    this.transcript.settle();
     if (views === "now") this.renderViews();
     else this.scheduleViews(views);
   }

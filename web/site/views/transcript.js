@@ -35,11 +35,18 @@ export class Transcript {
     this.to = 0;
     this.trace = null;
     // Whether the user reads the end of the list, as their last scroll
-    // left it: kept here, so that a render never reads the layout before
-    // it changes it.
+    // left it, and how far from its end they read.
     this.stuck = true;
-    scroller.addEventListener("scroll", () => (this.stuck = this.atBottom()), { passive: true });
-    this.scroll = null; // what settle does: {stick, top, keep}
+    this.fromEnd = 0;
+    scroller.addEventListener("scroll", () => this.noteScroll(), { passive: true });
+    // A render never reads the layout: the list is scrolled once the
+    // browser has laid it out anyway, when its size changed (a
+    // ResizeObserver runs after layout, before paint). keep: messages
+    // were only added above, so what the user reads stays in place.
+    this.keep = false;
+    this.sized = new ResizeObserver(() => this.follow());
+    this.sized.observe(list);
+    this.sized.observe(scroller);
     this.onMore = () => {};
     // decorate(li, message, trace) may add controls to an entry (views/fork.js's
     // "Fork from here"); it must depend on the message and trace alone.
@@ -53,7 +60,7 @@ export class Transcript {
   // show moves the list toward the last messages of trace.events[0..upto]
   // (streaming: a run is adding to them right now). It returns true when
   // it built all it may for one render and more is to come: call it again
-  // next frame. Call settle once the render's other changes are made.
+  // next frame.
   show(trace, upto, streaming = false) {
     const fresh = trace !== this.trace;
     if (fresh) this.windowSize = WINDOW;
@@ -64,10 +71,8 @@ export class Transcript {
       this.showState(trace, long);
       return false; // nothing to change, no layout to read
     }
-    // A new run starts at the bottom. Else the user's place is read before
-    // anything changes, so that reading it lays nothing out again.
-    const stick = fresh || this.stuck;
-    const top = stick ? 0 : this.scroller.scrollHeight - this.scroller.scrollTop;
+    // A new run starts at the bottom.
+    if (fresh) this.stuck = true;
     if (fresh) {
       this.list.replaceChildren();
       this.note.hidden = true;
@@ -114,25 +119,35 @@ export class Transcript {
       this.noteText.textContent = `${fmtCount(hidden)} earlier ${hidden === 1 ? "message is" : "messages are"} not shown, to keep the page fast.`;
       this.showEarlier.hidden = this.windowSize >= WINDOW_MAX;
     }
-    // Stay at the bottom if the user was there; else, when messages were
-    // only added above, keep what they were reading in place.
-    this.scroll = { stick, top, keep: count === countBefore };
-    return this.from > from;
+    // Stay at the bottom if the user was there (follow); else, when
+    // messages were only added above, keep what they were reading in place.
+    this.keep = count === countBefore;
+    // While older messages still fill in above (a run just ended, Show
+    // earlier), the box keeps the fixed height and strict containment of a
+    // long run that streams: each frame's entries lay out this box alone.
+    const more = this.from > from;
+    if (more && !long && count > LIVE_WINDOW) this.showState(trace, true);
+    return more;
   }
 
-  // settle scrolls the list as the last show found it should. Reading
-  // where the list ends lays the page out; the caller makes every other
-  // change of its render first, so that it is laid out once.
-  settle() {
-    const s = this.scroll;
-    if (!s) return;
-    this.scroll = null;
-    if (s.stick) {
-      this.scroller.scrollTop = this.scroller.scrollHeight;
-      this.stuck = true;
-    } else if (s.keep) {
-      this.scroller.scrollTop = this.scroller.scrollHeight - s.top;
+  // follow scrolls the list, once laid out, as the last show found it
+  // should.
+  follow() {
+    const s = this.scroller;
+    if (this.stuck) {
+      s.scrollTop = s.scrollHeight;
+    } else if (this.keep) {
+      s.scrollTop = s.scrollHeight - this.fromEnd;
     }
+    this.keep = false;
+    this.fromEnd = s.scrollHeight - s.scrollTop;
+  }
+
+  // noteScroll keeps where the user reads, as a scroll left it (the
+  // layout is fresh when the browser scrolls).
+  noteScroll() {
+    this.stuck = this.atBottom();
+    this.fromEnd = this.scroller.scrollHeight - this.scroller.scrollTop;
   }
 
   // showState shows the placeholder before any run, and the fixed box of a

@@ -6,7 +6,7 @@
 // all over the private port worker/worker.js holds (post is its sender).
 //   {type: "evaluating", editor} | {type: "evaluated", editor}
 //   {type: "compile_error", editor, line?, column?, message, whole?}
-//   {type: "events", json: "[...]", precise}                runAgent's events, as JSON
+//   {type: "events", nums, json, precise}                   runAgent's events (lib/event-wire.js)
 //   {type: "end", ok, text? | error, name}                 runAgent settled
 //
 // Two needs pull apart here. The page's watchdog must know which model or
@@ -20,6 +20,9 @@
 // in batches, and each batch says whether the next start will still be
 // posted at once ("precise"), so the page knows how exactly it can name a
 // runaway call.
+
+import { EventWriter } from "../lib/event-wire.js";
+
 const WINDOW_MS = 16; // about one frame: the page renders no faster
 const START_BUDGET = 32;
 // Strings longer than this are cut before they cross to the page; the
@@ -40,7 +43,7 @@ const clearTimer = clearTimeout;
 export class Outbox {
   constructor(post) {
     this.post = post;
-    this.batch = [];
+    this.batch = new EventWriter({ plain: safePlainEvent, toPlain: (v) => toPlain(v, 1, []), cut });
     this.lastFlush = clock();
     this.windowStart = this.lastFlush;
     this.budget = START_BUDGET;
@@ -55,20 +58,14 @@ export class Outbox {
 
   // event takes one event from runAgent's onEvent.
   event(e) {
-    let plain;
-    try {
-      plain = plainEvent(e);
-    } catch (err) {
-      plain = { kind: "unreadable", error: `could not read an event: ${err && err.message}` };
-    }
-    this.batch.push(plain);
+    const kind = this.batch.add(e);
     const now = clock();
     if (now - this.windowStart >= WINDOW_MS) {
       this.windowStart = now;
       this.budget = START_BUDGET;
     }
-    const isStart = plain.kind === "model_start" || plain.kind === "tool_start";
-    if (plain.kind === "done" || (isStart && this.budget > 0)) {
+    const isStart = kind === "model_start" || kind === "tool_start";
+    if (kind === "done" || (isStart && this.budget > 0)) {
       if (isStart) this.budget--;
       this.flush();
     } else if (now - this.lastFlush >= WINDOW_MS) {
@@ -89,17 +86,25 @@ export class Outbox {
     }
     this.lastFlush = clock();
     if (this.batch.length === 0) return;
-    const events = this.batch;
-    this.batch = [];
-    // As JSON text: the page parses one string much faster than it
-    // deserializes thousands of small cloned objects, and the events are
-    // plain data already (plainEvent), so nothing is lost.
-    this.post({ type: "events", json: stringify(events), precise: this.budget > 0 });
+    // Numbers and one short JSON text (lib/event-wire.js): the page
+    // neither parses 100 bytes of JSON per event nor deserializes
+    // thousands of small cloned objects.
+    this.post({ type: "events", ...this.batch.take(stringify), precise: this.budget > 0 });
   }
 
   end(result) {
     this.flush();
     this.post({ type: "end", ...result });
+  }
+}
+
+// safePlainEvent is plainEvent, or an event that says why e could not be
+// read.
+function safePlainEvent(e) {
+  try {
+    return plainEvent(e);
+  } catch (err) {
+    return { kind: "unreadable", error: `could not read an event: ${err && err.message}` };
   }
 }
 
@@ -109,7 +114,7 @@ export class Outbox {
 // without a change here; what it changes is only what could not cross
 // or would swamp the page: the messages inside are the user's own
 // objects and may hold functions, cycles, getters or huge strings.
-function plainEvent(e) {
+export function plainEvent(e) {
   const out = {};
   for (const key of Object.keys(e)) {
     out[key] = key === "messages" && e.kind === "done" ? repeated(e.messages) : read(e, key, 0, []);

@@ -7,8 +7,8 @@
 // URL that importScripts it, because the frame's origin is opaque and a
 // module worker from the site would need CORS. What a run needs besides
 // the engine (the parser, the event outbox) is evaluated once the engine
-// is ready, off the cold start's path; the realm is frozen before the
-// worker says it is ready (worker/harden.js).
+// is ready, off the cold start's path; the realm is frozen as the worker
+// starts, while the frame still compiles main.wasm (worker/harden.js).
 //
 // Each worker serves a single run: the page starts a fresh one for every
 // run, so nothing a run leaves behind (timers, globals, a patched
@@ -82,6 +82,17 @@ let started = false;
 // same once loaded.
 let runParts = null;
 let runPartsLoaded = null;
+
+// The realm is frozen before the page hears "ready": a run posted then
+// starts its time limit at once, and freezing it is no part of the user's
+// code's time. It is frozen now, as the worker starts, while the frame is
+// still compiling main.wasm, so that the cold start does not wait for it.
+let hardenedAt = 0;
+const hardened = import("./harden.js").then(({ hardenRealm }) => {
+  hardenRealm();
+  hardenedAt = performance.now();
+});
+hardened.catch(() => {}); // boot reports it
 
 self.onmessage = (e) => {
   const msg = e.data;
@@ -161,11 +172,8 @@ async function boot(msg) {
     );
     await until(() => typeof self.runAgent === "function" || goStopped !== "", READY_TIMEOUT_MS);
     if (goStopped) return; // stopped() has told the page
-    // The realm is frozen before the page hears "ready": a run posted
-    // then starts its time limit at once, and freezing it is no part of
-    // the user's code's time.
-    const { hardenRealm } = await import("./harden.js");
-    hardenRealm();
+    await hardened;
+    timing.hardened = at(hardenedAt);
     timing.ready = at(performance.now());
     send({ type: "ready", timing });
     loadRunParts().then(warmUp, () => {}); // run() reports a failure
