@@ -30,7 +30,7 @@ import { compileErrors, offeredOnly, signatureError } from "./go-errors.js";
 
 // The toolchain's environment. (GOGC=off made the linker several times
 // slower in Chromium, whose wasm memory grows dearly: make bench row 9.)
-export const TOOL_ENV = { GOOS: "js", GOARCH: "wasm", GOROOT: "/goroot", HOME: "/work", TMPDIR: "/tmp" };
+const TOOL_ENV = { GOOS: "js", GOARCH: "wasm", GOROOT: "/goroot", HOME: "/work", TMPDIR: "/tmp" };
 // Where the learner's import of unsafe is sent: nowhere.
 const UNSAFE_MAPPED = "agentloop.dev/not-offered/unsafe";
 
