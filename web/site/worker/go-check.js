@@ -34,10 +34,8 @@ import { runGo } from "./go-run.js";
 import { crashReport } from "./go-errors.js";
 import { createFS } from "./go-fs.js";
 
-// The graded program's environment. Its collector waits until the heap
-// reaches GOMEMLIMIT: grading allocates little, and the worker that runs
-// it is thrown away after.
-const RUN_ENV = { GOOS: "js", GOARCH: "wasm", HOME: "/work", TMPDIR: "/tmp", GOGC: "off", GOMEMLIMIT: "256MiB" };
+// The graded program's environment.
+const RUN_ENV = { GOOS: "js", GOARCH: "wasm", HOME: "/work", TMPDIR: "/tmp" };
 // How much of what the loop prints is kept, per Check: a loop printing
 // without end must not fill the worker's memory.
 const OUTPUT_LIMIT = 256 * 1024;
