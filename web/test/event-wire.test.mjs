@@ -5,22 +5,14 @@
 
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
 import { Outbox, plainEvent } from "../site/worker/outbox.js";
 import { readEvents } from "../site/lib/event-wire.js";
+import { startRealLoop } from "./real-loop.mjs";
 
-const site = new URL("../site/", import.meta.url);
 
 let runAgent;
 before(async () => {
-  for (const f of ["main.wasm", "wasm_exec.js"]) {
-    assert.ok(existsSync(new URL(f, site)), `web/site/${f} is missing: run make build first`);
-  }
-  await import(new URL("wasm_exec.js", site).href);
-  const go = new globalThis.Go();
-  const { instance } = await WebAssembly.instantiate(readFileSync(new URL("main.wasm", site)), go.importObject);
-  go.run(instance);
-  runAgent = globalThis.runAgent;
+  runAgent = await startRealLoop();
 });
 
 // carry passes events through an Outbox, as the worker does, and returns

@@ -15,6 +15,7 @@ import { gradeFollowUps } from "../site/worker/grade-followups.js";
 import { referenceLoops } from "../site/worker/reference-loops.js";
 import { REFERENCE_LEVEL_1 } from "../site/exercise/reference.js";
 import { wrongFollowUpLoop } from "./wrong-followup-loops.mjs";
+import { startRealLoop } from "./real-loop.mjs";
 
 const site = new URL("../site/", import.meta.url);
 const built = existsSync(new URL("main.wasm", site)) && existsSync(new URL("wasm_exec.js", site));
@@ -24,15 +25,7 @@ const cases2 = level2.followUps.flatMap((f) => f.cases);
 const { barrierWaitMs } = level2;
 
 // The real loop, started once.
-async function realLoops() {
-  await import("../site/wasm_exec.js");
-  const go = new globalThis.Go();
-  const { instance } = await WebAssembly.instantiate(readFileSync(new URL("main.wasm", site)), go.importObject);
-  go.run(instance);
-  while (typeof globalThis.runAgent !== "function") await new Promise((r) => setTimeout(r, 5));
-  return referenceLoops(globalThis.runAgent);
-}
-const loops = built ? await realLoops() : null;
+const loops = built ? referenceLoops(await startRealLoop()) : null;
 const skip = built ? false : "make build writes main.wasm, cases.json and followups.json";
 
 // observe runs loop on cases at a level and returns what it did on each.

@@ -8,14 +8,14 @@
 // loop that breaks a lesson fails here.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { LESSONS, lessonAt, matchingLesson, setupState, solutionState, words } from "../site/learn/lessons.js";
 import { KINDS, judge } from "../site/learn/predict.js";
 import { Run } from "../site/learn/run-facts.js";
 import { compileEditor } from "../site/worker/compile.js";
 import { extractLoop, phaseMark } from "../site/views/loop-source.js";
+import { startRealLoop } from "./real-loop.mjs";
 
-const site = new URL("../site/", import.meta.url);
 const phaseGo = readFileSync(new URL("../../agent/phase.go", import.meta.url), "utf8");
 const PHASES = new Set([...phaseGo.matchAll(/^\s*Phase\w+\s+Phase = "(\w+)"/gm)].map((m) => m[1]));
 const shown = extractLoop(readFileSync(new URL("../../agent/loop.go", import.meta.url), "utf8"));
@@ -63,15 +63,7 @@ test("a lesson's untouched setup is known as the lesson's, an edit of it is not"
 // The real loop, as the page's worker runs it.
 let runAgent;
 before(async () => {
-  for (const f of ["main.wasm", "wasm_exec.js"]) {
-    assert.ok(existsSync(new URL(f, site)), `web/site/${f} is missing: run make build first`);
-  }
-  await import(new URL("wasm_exec.js", site).href);
-  const go = new globalThis.Go();
-  const { instance } = await WebAssembly.instantiate(readFileSync(new URL("main.wasm", site)), go.importObject);
-  go.run(instance);
-  runAgent = globalThis.runAgent;
-  assert.equal(typeof runAgent, "function", "main.wasm defines runAgent");
+  runAgent = await startRealLoop();
 });
 
 // runState runs an editor state through the real loop and returns its Run.
