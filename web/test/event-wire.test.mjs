@@ -9,7 +9,6 @@ import { Outbox, plainEvent } from "../site/worker/outbox.js";
 import { readEvents } from "../site/lib/event-wire.js";
 import { startRealLoop } from "./real-loop.mjs";
 
-
 let runAgent;
 before(async () => {
   runAgent = await startRealLoop();
