@@ -65,11 +65,14 @@ func TestPageGoExerciseGradesCompilesMarksStopsAndKeepsTheLanguage(t *testing.T)
 	p.waitReady()
 	p.openExercise()
 	jsLoop := p.value("#loop-editor")
+	const engineFetches = `performance.getEntriesByType("resource").filter((r) => /\/go\/[^/]+$/.test(new URL(r.name).pathname)).length`
+	assert.Zero(t, eval[int](p, engineFetches), "the Go engine was fetched before the learner picked Go")
 	p.chooseGo()
 	assert.Equal(t, readGo(t, "goexercise/starter/loop.go"), p.value("#go-loop-editor"), "choosing Go does not show the Go starter's loop.go stub")
 	assert.False(t, p.visible("#loop-editor"), "the JavaScript editor still shows beside the Go one")
-	assert.Zero(t, eval[int](p, `performance.getEntriesByType("resource").filter((r) => /\/go\/[^/]+$/.test(new URL(r.name).pathname)).length`),
-		"the Go engine was fetched before any Check")
+	// Picking Go starts the engine's download, so that the first Check
+	// finds it there, compiled and warm.
+	waitFor[bool](p, waitTimeout, "the Go engine's download to start once Go is picked", engineFetches+` > 0`)
 	// What the summary said while the Check ran: the engine's progress.
 	eval[bool](p, `(window.__said = [], new MutationObserver(() => window.__said.push(document.querySelector("#exercise-summary").textContent))
 		.observe(document.querySelector("#exercise-summary"), {childList: true, characterData: true, subtree: true}), true)`)

@@ -5,8 +5,11 @@
 // start to its end, downloaded whether it fetched the engine (the first
 // Check of a page; from the HTTP cache when the page was loaded before),
 // timing what the worker measured (compileMs, linkMs, loadMs, runMs).
-(async (source) => {
-  const { checkGoSandboxed } = await import("/exercise/go-sandbox.js");
+// prepared: first do what picking Go does (prepareGo: the engine handed
+// to the frame, its builder warmed up) and time the Check after it.
+(async (source, prepared) => {
+  const { checkGoSandboxed, prepareGo } = await import("/exercise/go-sandbox.js");
+  if (prepared) await prepareGo();
   let downloaded = false;
   let done = null;
   let failure = "";

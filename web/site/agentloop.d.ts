@@ -363,3 +363,11 @@ export function startGoWorker(
   onError: (message: string) => void,
   onCrash: (reason: string) => void,
 ): () => void;
+
+/**
+ * Sends the downloaded Go engine to the sandbox frame ahead of the first
+ * Go Exercise Check: the frame compiles it and warms its builder up on a
+ * loop of its own. The playground's own, like startGoWorker. Resolves when
+ * the builder is warm.
+ */
+export function prepareGoEngine(engine: object): Promise<void>;

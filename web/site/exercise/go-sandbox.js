@@ -1,8 +1,12 @@
 // Checks a Go Exercise loop.go in the sandbox frame: downloads the Go
-// engine once (nothing of it is fetched before the first Check), starts a
-// fresh Go worker per Check (worker/go-grader.js) and keeps a watchdog on
-// it, so that a case that never ends (for {}) is stopped, named, and the
-// next Check starts clean.
+// engine once (nothing of it is fetched before the learner picks Go or
+// presses Check), starts a fresh Go worker per Check (worker/go-grader.js)
+// and keeps a watchdog on it, so that a case that never ends (for {}) is
+// stopped, named, and the next Check starts clean.
+//
+// prepareGo({base}) starts the download when the learner picks Go and
+// hands the engine to the frame, which compiles it and warms its builder
+// up, so that the first Check is about as quick as the next ones.
 //
 // checkGoSandboxed(source, {onMessage, onProgress, caseTimeLimitMs, base,
 // level, cases}) returns {stop, done}. level (1 unless 2) picks the
@@ -19,7 +23,7 @@
 // base is the engine's folder (default: go/ beside the page).
 
 import { downloadEngine } from "../worker/go-engine.js";
-import { startGoWorker } from "../page/engine.js";
+import { prepareGoEngine, startGoWorker } from "../page/engine.js";
 
 // How long the compile and link of one Check may take, and the engine's
 // first compile in the frame: the first Check on a slow machine is slow.
@@ -27,15 +31,41 @@ const BUILD_LIMIT_MS = 180000;
 const TICK_MS = 50;
 
 let downloading = null;
+// Who hears the download's progress (each Check that waits for it), and
+// the latest report while it downloads, for one that starts waiting
+// midway.
+const listeners = new Set();
+let latest = null;
 
 function download(base, onProgress) {
   if (!downloading) {
-    downloading = downloadEngine(base, { onProgress });
-    downloading.catch(() => {
-      downloading = null; // the next Check tries again
+    downloading = downloadEngine(base, {
+      onProgress: (p) => {
+        latest = p;
+        for (const hear of listeners) hear(p);
+      },
     });
+    downloading.then(
+      () => (latest = null),
+      () => {
+        downloading = null; // the next Check tries again
+        latest = null;
+      },
+    );
   }
+  if (latest) onProgress(latest);
+  listeners.add(onProgress);
+  const stopHearing = () => listeners.delete(onProgress);
+  downloading.then(stopHearing, stopHearing);
   return downloading;
+}
+
+const folderOf = (base) => base || new URL("go/", document.baseURI).href;
+
+// prepareGo resolves when the frame's builder is warm, or the download
+// failed (a Check then says why).
+export function prepareGo({ base } = {}) {
+  return download(folderOf(base), () => {}).then(prepareGoEngine, () => {});
 }
 
 export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = () => {}, caseTimeLimitMs = 2000, base, level = 1, cases } = {}) {
@@ -55,7 +85,7 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
   };
 
   (async () => {
-    const engine = await download(base || new URL("go/", document.baseURI).href, onProgress);
+    const engine = await download(folderOf(base), onProgress);
     if (over) return;
     onProgress({ phase: "compile" });
     const channel = new MessageChannel();

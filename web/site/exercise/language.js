@@ -12,10 +12,11 @@ export const LANGUAGES = ["javascript", "go"];
 export class Language {
   // els: {select, jsBlock, goBlock, goBox, goError, goHint, starter,
   // statement}; onChange() hears the learner's pick and every edit of the
-  // Go loop; onShow() each time a language is shown (picked, or brought
+  // Go loop; onPickGo() the learner's pick of Go (not a reload's or a
+  // link's); onShow() each time a language is shown (picked, or brought
   // back by a reload or a link); onCheck(): Ctrl/⌘+Enter in the Go editor.
-  constructor({ els, onChange = () => {}, onShow = () => {}, onCheck = () => {} }) {
-    Object.assign(this, { els, onChange, onShow, onCheck });
+  constructor({ els, onChange = () => {}, onPickGo = () => {}, onShow = () => {}, onCheck = () => {} }) {
+    Object.assign(this, { els, onChange, onPickGo, onShow, onCheck });
     this.language = "javascript";
     this.goLoop = GO_STUB; // what the Go editor holds before it is made
     this.editor = null;
@@ -23,6 +24,7 @@ export class Language {
     this.jsStatement = els.statement.textContent;
     els.select.addEventListener("change", () => {
       this.show(els.select.value);
+      if (this.isGo()) this.onPickGo();
       this.onChange();
     });
     els.starter.addEventListener("click", () =>

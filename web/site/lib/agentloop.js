@@ -24,4 +24,4 @@ export { onProgress } from "./progress.js";
 export { ready, runAgent } from "./page-thread.js";
 export { runAgentSandboxed } from "./sandboxed.js";
 export { Sandbox } from "./sandbox.js";
-export { startGoWorker } from "./go-worker.js";
+export { prepareGoEngine, startGoWorker } from "./go-worker.js";

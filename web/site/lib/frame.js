@@ -116,6 +116,9 @@ class Frame {
       case "pong":
         if (msg.seq === this.pingSeq) this.pingSentAt = 0;
         break;
+      case "go_warm":
+        if (this.onGoWarm) this.onGoWarm();
+        break;
     }
   }
 

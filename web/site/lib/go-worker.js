@@ -11,11 +11,30 @@ import { currentFrame } from "./frame.js";
 // error events, onCrash(reason) that the frame is gone. It returns a
 // function that terminates the worker.
 export function startGoWorker(port, engine, onError, onCrash) {
+  const frame = sendGoEngine(engine, false);
+  const id = frame.startWorker(port, onError, (reason) => onCrash(reason), "go");
+  return () => frame.terminate(id);
+}
+
+// prepareGoEngine sends engine to the sandbox frame ahead of the first
+// Check, which compiles it and has its builder warm up on a loop of its
+// own (no learner's code), so that the first Check finds the compiler and
+// linker compiled and their code warm. The Exercise calls it when the
+// learner picks Go. It resolves when the builder is warm (at once when
+// the frame had the engine already: a Check came first).
+export function prepareGoEngine(engine) {
+  return sendGoEngine(engine, true).goWarm || Promise.resolve();
+}
+
+// sendGoEngine sends engine to the current frame unless it has it, and
+// returns the frame. warm asks the frame's builder to warm up first, and
+// the frame's goWarm resolves when it has.
+function sendGoEngine(engine, warm) {
   const frame = currentFrame();
   if (frame.goEngine !== engine) {
     frame.goEngine = engine;
-    frame.control.postMessage({ type: "go_engine", ...engine });
+    frame.goWarm = warm ? new Promise((resolve) => (frame.onGoWarm = resolve)) : null;
+    frame.control.postMessage({ type: "go_engine", ...engine, warm });
   }
-  const id = frame.startWorker(port, onError, (reason) => onCrash(reason), "go");
-  return () => frame.terminate(id);
+  return frame;
 }

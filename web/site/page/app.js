@@ -22,6 +22,7 @@ import { foldAway } from "./fold.js";
 import { Exercise } from "../exercise/exercise.js";
 import { Language } from "../exercise/language.js";
 import { GoCheckView } from "../exercise/go-check-view.js";
+import { prepareGo } from "../exercise/go-sandbox.js";
 import { Interview } from "../exercise/interview.js";
 import { playgroundState } from "../exercise/case.js";
 import { CodeState } from "./code-state.js";
@@ -100,6 +101,9 @@ const language = new Language({
     statement: byId("exercise-statement"),
   },
   onChange: () => edited("goLoop"),
+  // The engine downloads once Go is picked, and the frame warms it up
+  // while the learner writes the loop.
+  onPickGo: () => prepareGo(),
   onShow: () => page.exercise && page.exercise.render(),
   onCheck: () => page.exercise.check(),
 });

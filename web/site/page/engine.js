@@ -12,4 +12,4 @@
 // import (this module is imported by page/app.js only, so it lands in the
 // entry; the Makefile fails the build if a chunk imports the library).
 
-export { Sandbox as Engine, onProgress, startGoWorker } from "../agentloop.js";
+export { Sandbox as Engine, onProgress, prepareGoEngine, startGoWorker } from "../agentloop.js";

@@ -25,18 +25,21 @@
 //                                          start worker id; port is its channel to the page;
 //                                          kind "go": a Go Exercise runner (dist/go-worker.js),
 //                                          joined to the Go builder once the engine is compiled
-//   {type: "go_engine", manifest, compile, link, archives, cases}
+//   {type: "go_engine", manifest, compile, link, archives, cases, warm?}
 //                                          the Go Exercise's engine, downloaded by the page
 //                                          (see worker/go-engine.js): compile.wasm and
 //                                          link.wasm compiled here once, for the Go builder,
 //                                          one long-lived worker that compiles and links every
-//                                          Go Check and runs none (worker/go-grader.js)
+//                                          Go Check and runs none (worker/go-grader.js);
+//                                          warm: sent ahead of any Check, the builder
+//                                          first warms up on a loop of its own
 //   {type: "terminate", id}
 //   {type: "ping", seq}
 // To the page:
 //   {type: "hello"}                        this script has the port
 //   {type: "compiled"} | {type: "compile_failed", error}
 //   {type: "go_compiled"} | {type: "go_compile_failed", error}
+//   {type: "go_warm"}                      the Go builder warmed up (go_engine's warm)
 //   {type: "worker_error", id, message}    an error event of worker id's
 //   {type: "workers_refused", directive}
 //                                          this document's policy refuses blob: workers
@@ -163,7 +166,7 @@
 
   // compileGoEngine compiles the Go Exercise's compiler and linker, and
   // resolves to what the Go builder gets; it starts the builder.
-  function compileGoEngine({ manifest, compile, link, archives, cases }) {
+  function compileGoEngine({ manifest, compile, link, archives, cases, warm }) {
     const compiled = Promise.all([WebAssembly.compile(compile), WebAssembly.compile(link)]).then(([c, l]) => ({
       manifest,
       compile: c,
@@ -176,7 +179,7 @@
       (err) => send({ type: "go_compile_failed", error: describe(err) }),
     );
     goSpare = newGoWorker("agentloop Go Exercise");
-    compiled.then(startGoBuilder, () => {});
+    compiled.then((engine) => startGoBuilder(engine, warm === true), () => {});
     return compiled;
   }
 
@@ -191,20 +194,23 @@
 
   // startGoBuilder starts the builder, which says which runner's Check it
   // builds; an error of its own fails that Check, and it is replaced.
-  function startGoBuilder(engine) {
+  // warm: the engine came ahead of any Check (the learner picked Go), and
+  // the builder first builds a loop of its own, to warm its code up.
+  function startGoBuilder(engine, warm = false) {
     const b = { ...newGoWorker("agentloop Go builder"), building: 0 };
     goBuilder = b;
     if (!b.worker) return;
     b.worker.onmessage = (e) => {
       if (e.data && e.data.type === "building") b.building = e.data.id;
       if (e.data && e.data.type === "idle") b.building = 0;
+      if (e.data && e.data.type === "warm") send({ type: "go_warm" });
     };
     b.worker.addEventListener("error", (ev) => {
       ev.preventDefault();
       if (b.building) send({ type: "worker_error", id: b.building, message: ev.message || "the Go builder failed" });
       if (goBuilder === b) restartGoBuilder();
     });
-    b.worker.postMessage({ type: "go_builder", engine });
+    b.worker.postMessage({ type: "go_builder", engine, warm });
   }
 
   function restartGoBuilder() {

@@ -5,10 +5,13 @@
 // Check's program (go-build.js), so the compiler's and linker's code,
 // warmed up by one Check, serves the next, and the package archives are
 // laid out once. It never runs a learner's code. From the frame, on self:
-//   {type: "go_builder", engine}   engine: {manifest, compile, link,
-//        archives, cases}, compile and link WebAssembly.Modules
+//   {type: "go_builder", engine, warm}   engine: {manifest, compile,
+//        link, archives, cases}, compile and link WebAssembly.Modules;
+//        warm: build WARM_UP first, a loop of this file's, so that the
+//        first Check finds the compiler's and linker's code warm
 //   {type: "client", id, port}     a Check's runner, heard on port
-// to the frame, on self: {type: "building", id} when it starts a build
+// to the frame, on self: {type: "warm"} when it has built WARM_UP,
+// {type: "building", id} when it starts a build
 // for runner id, {type: "idle"} when it is done, so that the frame can
 // replace a builder stuck in a Check that the page stopped. On a runner's
 // port it hears {type: "build", source, level} and answers with the phase and
@@ -49,17 +52,28 @@ self.onmessage = (e) => {
   if (!msg) return;
   if (msg.type === "go_builder" && msg.engine) {
     self.onmessage = null;
-    serveBuilds(msg.engine);
+    serveBuilds(msg.engine, msg.warm === true);
   } else if (msg.type === "go_check" && msg.port instanceof MessagePort && msg.builder instanceof MessagePort) {
     self.onmessage = null;
     runCheck(msg.port, msg.builder, msg.cases);
   }
 };
 
-function serveBuilds(engine) {
+// WARM_UP is the loop a builder sent ahead of any Check builds first: the
+// smallest level-1 loop that compiles and links, which is never run.
+const WARM_UP = `package loop
+
+import "agentloop.dev/agent/agenttest"
+
+func RunAgent(model agenttest.Model, tools map[string]agenttest.Tool, userMsg string, maxSteps int) string {
+	return ""
+}
+`;
+
+function serveBuilds(engine, warm) {
   const build = createBuilder(engine);
   // One build at a time: the builds share the builder's file system.
-  let queue = Promise.resolve();
+  let queue = warm ? build(WARM_UP, () => {}).then(() => self.postMessage({ type: "warm" }), () => {}) : Promise.resolve();
   self.onmessage = (e) => {
     const { type, id, port } = e.data || {};
     if (type !== "client" || !(port instanceof MessagePort)) return;
