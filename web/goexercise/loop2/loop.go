@@ -2,8 +2,9 @@
 // interviewer's follow-ups), here holding a correct loop, written as a
 // learner would write theirs: the tests grade it natively and in the
 // browser's engine, where a learner's loop.go is compiled beside a main
-// that calls the harness (agentloop.dev/web/goexercise/harness2). It may import only
-// what a learner's loop.go may, so it words agent.MalformedError itself.
+// that calls the harness (agentloop.dev/web/goexercise/harness2). It may
+// import only what a learner's loop.go may, so it words
+// agent.MalformedError itself.
 package loop
 
 import (
