@@ -2,8 +2,6 @@ package grade
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"io"
 
 	"agentloop.dev/agent/agenttest"
@@ -15,32 +13,20 @@ import (
 // order, and each report names its follow-up. It returns the first error
 // writing to w.
 func RunFollowUps(w io.Writer, loop agenttest.FollowUpLoop, followUps []agenttest.FollowUp, learnerPkg string) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	passed, index := 0, 0
+	r := newReporter(w)
+	index := 0
 	for _, f := range followUps {
 		for _, c := range f.Cases {
-			if err := enc.Encode(Report{Type: "case_start", Index: index, Name: c.Name, FollowUp: f.Name}); err != nil {
-				return fmt.Errorf("grade: reporting the start of case %q: %w", c.Name, err)
-			}
-			var panicAt string
-			diff := c.Check(locateFollowUpPanics(loop, learnerPkg, &panicAt))
-			end := Report{Type: "case_end", Index: index, Name: c.Name, FollowUp: f.Name, Passed: diff == nil}
-			if diff != nil {
-				end.Difference, end.PanicAt = diff.Error(), panicAt
-			} else {
-				passed++
-			}
-			if err := enc.Encode(end); err != nil {
-				return fmt.Errorf("grade: reporting the end of case %q: %w", c.Name, err)
+			err := r.check(Report{Index: index, Name: c.Name, FollowUp: f.Name}, func(panicAt *string) error {
+				return c.Check(locateFollowUpPanics(loop, learnerPkg, panicAt))
+			})
+			if err != nil {
+				return err
 			}
 			index++
 		}
 	}
-	if err := enc.Encode(summary{Type: "done", PassedCount: passed, Total: index}); err != nil {
-		return fmt.Errorf("grade: reporting the summary: %w", err)
-	}
-	return nil
+	return r.done(index)
 }
 
 // locateFollowUpPanics is locatePanics for a level-2 loop. agenttest's

@@ -24,14 +24,7 @@ func followUpReports(t *testing.T, loop agenttest.FollowUpLoop, followUps []agen
 	t.Helper()
 	var buf bytes.Buffer
 	require.NoError(t, grade.RunFollowUps(&buf, loop, followUps, "agentloop.dev/web/goexercise/loop2"))
-	var out []map[string]any
-	dec := json.NewDecoder(&buf)
-	for dec.More() {
-		var r map[string]any
-		require.NoError(t, dec.Decode(&r))
-		out = append(out, r)
-	}
-	return out
+	return decodeReports(t, &buf)
 }
 
 func TestCorrectFollowUpLoopPassesEveryFollowUpAndEachCaseNamesItsFollowUp(t *testing.T) {

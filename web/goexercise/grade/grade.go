@@ -63,26 +63,56 @@ type summary struct {
 // learnerPkg is the import path of the learner's package, whose frames
 // locate a panic. It returns the first error writing to w.
 func Run(w io.Writer, loop agenttest.Loop, cases []agenttest.Case, learnerPkg string) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	passed := 0
+	r := newReporter(w)
 	for i, c := range cases {
-		if err := enc.Encode(Report{Type: "case_start", Index: i, Name: c.Name}); err != nil {
-			return fmt.Errorf("grade: reporting the start of case %q: %w", c.Name, err)
-		}
-		var panicAt string
-		diff := c.Check(locatePanics(loop, learnerPkg, &panicAt))
-		end := Report{Type: "case_end", Index: i, Name: c.Name, Passed: diff == nil}
-		if diff != nil {
-			end.Difference, end.PanicAt = diff.Error(), panicAt
-		} else {
-			passed++
-		}
-		if err := enc.Encode(end); err != nil {
-			return fmt.Errorf("grade: reporting the end of case %q: %w", c.Name, err)
+		err := r.check(Report{Index: i, Name: c.Name}, func(panicAt *string) error {
+			return c.Check(locatePanics(loop, learnerPkg, panicAt))
+		})
+		if err != nil {
+			return err
 		}
 	}
-	if err := enc.Encode(summary{Type: "done", PassedCount: passed, Total: len(cases)}); err != nil {
+	return r.done(len(cases))
+}
+
+// A reporter writes the reports of one grading, counting the cases that
+// pass.
+type reporter struct {
+	enc    *json.Encoder
+	passed int
+}
+
+func newReporter(w io.Writer) *reporter {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return &reporter{enc: enc}
+}
+
+// check reports the start of the case c names (its Index, Name and
+// FollowUp), runs check, which sets *panicAt where the learner's loop
+// panicked, and reports the case's end with check's difference.
+func (r *reporter) check(c Report, check func(panicAt *string) error) error {
+	c.Type = "case_start"
+	if err := r.enc.Encode(c); err != nil {
+		return fmt.Errorf("grade: reporting the start of case %q: %w", c.Name, err)
+	}
+	var panicAt string
+	diff := check(&panicAt)
+	c.Type, c.Passed = "case_end", diff == nil
+	if diff != nil {
+		c.Difference, c.PanicAt = diff.Error(), panicAt
+	} else {
+		r.passed++
+	}
+	if err := r.enc.Encode(c); err != nil {
+		return fmt.Errorf("grade: reporting the end of case %q: %w", c.Name, err)
+	}
+	return nil
+}
+
+// done writes the summary: how many of total cases passed.
+func (r *reporter) done(total int) error {
+	if err := r.enc.Encode(summary{Type: "done", PassedCount: r.passed, Total: total}); err != nil {
 		return fmt.Errorf("grade: reporting the summary: %w", err)
 	}
 	return nil

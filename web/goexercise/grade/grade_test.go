@@ -23,8 +23,14 @@ func reports(t *testing.T, loop agenttest.Loop, learnerPkg string) []map[string]
 	t.Helper()
 	var buf bytes.Buffer
 	require.NoError(t, grade.Run(&buf, loop, agenttest.Cases(), learnerPkg))
+	return decodeReports(t, &buf)
+}
+
+// decodeReports decodes the JSON lines a grading wrote.
+func decodeReports(t *testing.T, written *bytes.Buffer) []map[string]any {
+	t.Helper()
 	var out []map[string]any
-	dec := json.NewDecoder(&buf)
+	dec := json.NewDecoder(written)
 	for dec.More() {
 		var r map[string]any
 		require.NoError(t, dec.Decode(&r))
