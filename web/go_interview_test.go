@@ -21,9 +21,7 @@ func TestPageGoInterviewGradesDrawnCasesSurvivesAReloadAndReportsTheGoCode(t *te
 	p.waitReady()
 	p.openExercise()
 	p.chooseGo()
-	p.setValue("#interview-minutes", "30")
-	p.clickNamed("Start interview")
-	waitFor[bool](p, waitTimeout, "the interview to start", `document.querySelector("#interview-stage").checkVisibility()`)
+	p.startInterview("30")
 	assert.True(t, eval[bool](p, `document.querySelector("#exercise-language").disabled`), "an interview keeps its language: the Language control is locked")
 	assert.False(t, p.visible("#show-hint"), "an interview hides the hints")
 

@@ -1009,6 +1009,15 @@ func (p *page) openExercise() {
 	waitFor[bool](p, waitTimeout, "the Exercise to show Your loop", `document.querySelector("#loop-editor").checkVisibility()`)
 }
 
+// startInterview sets the interview's length in minutes, presses Start
+// interview and waits until the interview's stage shows.
+func (p *page) startInterview(minutes string) {
+	p.t.Helper()
+	p.setValue("#interview-minutes", minutes)
+	p.clickNamed("Start interview")
+	waitFor[bool](p, waitTimeout, "the interview to start", `document.querySelector("#interview-stage").checkVisibility()`)
+}
+
 // check presses Check and waits until the page says how many cases pass.
 func (p *page) check() string {
 	p.t.Helper()

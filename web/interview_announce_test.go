@@ -17,9 +17,7 @@ func TestPageInterviewAnnouncesTheLastFiveMinutesToScreenReaders(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
-	p.setValue("#interview-minutes", "30")
-	p.clickNamed("Start interview")
-	waitFor[bool](p, waitTimeout, "the interview to start", `document.querySelector("#interview-stage").checkVisibility()`)
+	p.startInterview("30")
 	assert.Equal(t, "off", eval[string](p, `document.querySelector('[aria-label="Time left"]').getAttribute("aria-live")`), "the ticking clock itself is not read out")
 	// The tab comes back 30 s before the 5-minute mark.
 	eval[chromedp.Void](p, `(() => { const k = "agentloop:v1:interview"; const s = JSON.parse(localStorage.getItem(k));

@@ -315,9 +315,7 @@ func TestPageInterviewEndsWhenTheTimeIsUp(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
 	p.openExercise()
-	p.setValue("#interview-minutes", "5")
-	p.clickNamed("Start interview")
-	waitFor[bool](p, waitTimeout, "the interview to start", `document.querySelector("#interview-stage").checkVisibility()`)
+	p.startInterview("5")
 	// Six minutes pass while the tab is closed.
 	eval[chromedp.Void](p, `(() => { const k = "agentloop:v1:interview"; const s = JSON.parse(localStorage.getItem(k));
 		s.startedAt -= 6 * 60000; s.stages[0].startedAt -= 6 * 60000; localStorage.setItem(k, JSON.stringify(s)); })()`)
