@@ -11,26 +11,29 @@
 //   {type: "case_start", index, name, followUp?}
 //   {type: "output", index, text}  what the loop printed (fd 1 and 2)
 //                                  while case index ran
-//   {type: "case_end", index, name, followUp?, passed, difference?, panicAt?}
-//        difference: agenttest's first difference, word for word
+//   {type: "case_end", index, name, followUp?, observed, panicAt?}
+//        observed: what the loop did (agenttest.Observation), which the
+//        page judges (exercise/go-judge.js): nothing here or in the
+//        program knows what the reference did
 //   {type: "crashed", index, message, at?}
 //        the program died during case index (a panic in a goroutine the
-//        loop started, a deadlock): message is the runtime's first line,
-//        at the loop.go:LINE it named
-//   {type: "done", passedCount?, total?, timing: {compileMs, linkMs, loadMs, runMs, programBytes}}
+//        loop started, a deadlock, as soon as every goroutine sleeps with
+//        no timer to wake one): message is the runtime's first line, at
+//        the loop.go:LINE it named
+//   {type: "done", timing: {compileMs, linkMs, loadMs, runMs, programBytes}}
 //        loadMs: compiling the linked program to a WebAssembly.Module
 // and resolves when done is posted. engine is what loadEngine returns
 // (go-engine.js): {compile, link, manifest, archives, cases}. level (1
-// unless 2) picks the harness that grades loop.go: the classic loop, or
+// unless 2) picks the harness that plays loop.go: the classic loop, or
 // the follow-ups (each case's reports then name its followUp); cases, a
-// JSON text, are the cases to grade instead of the level's published ones
-// (interview mode's, drawn anew at each Check).
+// JSON text, are the cases to play, without their expectations
+// (go-judge.js's blinded).
 // The page's workers split it: a long-lived worker builds, a fresh one
 // runs each program (runProgram), so only the learner's code is killed
 // with it.
 
 import { createBuilder } from "./go-build.js";
-import { runGo } from "./go-run.js";
+import { Deadlock, runGo } from "./go-run.js";
 import { crashReport } from "./go-errors.js";
 import { createFS } from "./go-fs.js";
 
@@ -46,22 +49,20 @@ const CASES = "/harness/cases.json";
 
 const builders = new WeakMap();
 
-export async function checkGo(engine, source, post, { level = 1, cases } = {}) {
-  if (!builders.has(engine)) builders.set(engine, createBuilder(engine));
+export async function checkGo(engine, source, post, { level = 1, cases, builderOptions } = {}) {
+  if (!builders.has(engine)) builders.set(engine, createBuilder(engine, builderOptions));
   const { program, timing } = await builders.get(engine)(source, post, level);
   if (!program) {
     post({ type: "done", timing });
     return;
   }
-  await runProgram(program, casesOf(engine.cases, { level, cases }), post, timing);
+  await runProgram(program, casesOf(cases), post, timing);
 }
 
-// casesOf returns the bytes of the cases a Check grades: the ones it was
-// given (a JSON text), or else its level's published ones.
-export function casesOf(published, { level = 1, cases } = {}) {
-  if (typeof cases === "string") return new TextEncoder().encode(cases);
-  if (!published[level]) throw new Error(`the Go engine has no cases for level ${level}`);
-  return published[level];
+// casesOf returns the bytes of the cases a Check plays, a JSON text.
+export function casesOf(cases) {
+  if (typeof cases !== "string") throw new Error("a Go Check needs the cases to play (go-judge.js's blinded)");
+  return new TextEncoder().encode(cases);
 }
 
 // runProgram runs the linked program (its bytes) on a file system of its
@@ -108,7 +109,18 @@ export async function runProgram(linked, cases, post, timing) {
   const { fs, files } = createFS({ devices: { "/dev/stdout": print, "/dev/stderr": print, [REPORTS]: report } });
   files.put(CASES, cases);
   const t0 = performance.now();
-  const code = await runGo(program, { name: "loop", env: RUN_ENV, fs });
+  let code;
+  try {
+    code = await runGo(program, { name: "loop", env: RUN_ENV, fs, detectDeadlock: true });
+  } catch (err) {
+    if (!(err instanceof Deadlock)) throw err;
+    // As Go's runtime says it natively, at once, naming the case.
+    timing.runMs = Math.round(performance.now() - t0);
+    flush();
+    post({ type: "crashed", index: current, message: err.message });
+    post({ type: "done", timing });
+    return;
+  }
   timing.runMs = Math.round(performance.now() - t0);
   if (summary === null) {
     // The runtime's crash report went to fd 2 after what the loop printed.
@@ -120,5 +132,5 @@ export async function runProgram(linked, cases, post, timing) {
     return;
   }
   flush();
-  post({ type: "done", passedCount: summary.passedCount, total: summary.total, timing });
+  post({ type: "done", timing });
 }

@@ -23,14 +23,14 @@
 // The runner, a fresh one per Check: it runs the learner's program
 // (go-check.js's runProgram), and the page terminates it when a case runs
 // too long, so the next Check starts clean. From the frame:
-//   {type: "go_check", port, builder, cases}
+//   {type: "go_check", port, builder}
 //        port: its channel to the page; builder: its channel to the
-//        builder; cases: {level: bytes}, each level's published cases
+//        builder
 // The page then sends on port
-//   {type: "check", source, level?, cases?}
-//        loop.go's text; the level (1 unless 2) whose harness grades it;
-//        cases, a JSON text, to grade instead of the level's (interview
-//        mode's, drawn anew at each Check)
+//   {type: "check", source, level?, cases}
+//        loop.go's text; the level (1 unless 2) whose harness plays it;
+//        cases, a JSON text, the cases to play without what the
+//        reference did (the page judges, exercise/go-judge.js)
 // and hears what checkGo posts (see go-check.js), then
 //   {type: "end", ok: true} | {type: "end", ok: false, error}
 // The learner's code runs inside Go's runtime in the runner and can reach
@@ -55,7 +55,7 @@ self.onmessage = (e) => {
     serveBuilds(msg.engine, msg.warm === true);
   } else if (msg.type === "go_check" && msg.port instanceof MessagePort && msg.builder instanceof MessagePort) {
     self.onmessage = null;
-    runCheck(msg.port, msg.builder, msg.cases);
+    runCheck(msg.port, msg.builder);
   }
 };
 
@@ -102,9 +102,8 @@ function serveBuilds(engine, warm) {
   };
 }
 
-// runCheck serves one Check: published is {level: bytes}, each level's
-// cases.
-function runCheck(port, builder, published) {
+// runCheck serves one Check.
+function runCheck(port, builder) {
   let started = false;
   let options = {};
   const end = (error) => port.postMessage(error === undefined ? { type: "end", ok: true } : { type: "end", ok: false, error });
@@ -127,7 +126,7 @@ function runCheck(port, builder, published) {
       case "built":
         builder.close();
         Promise.resolve()
-          .then(() => runProgram(msg.program, casesOf(published, options), (m) => port.postMessage(m), msg.timing))
+          .then(() => runProgram(msg.program, casesOf(options.cases), (m) => port.postMessage(m), msg.timing))
           .then(
           () => end(),
           (err) => end(describe(err)),
