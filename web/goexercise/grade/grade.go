@@ -11,8 +11,10 @@
 // agenttest.FollowUps, numbered across the follow-ups, each report naming
 // its case's follow-up ("followUp").
 //
-// The reports are, in order:
+// The reports are, in order (Serve writes the first, once every package's
+// init has run, so that a watchdog can stop an init that never ends):
 //
+//	{"type":"initialized"}
 //	{"type":"case_start","index":0,"name":"one tool then final"}
 //	{"type":"case_end","index":0,"name":"one tool then final","observed":{"trace":[...],"end":{...}}}
 //	{"type":"case_end","index":1,"name":"...","observed":{...},"panicAt":"loop.go:12"}

@@ -56,7 +56,7 @@ export class GoCheckView {
   async check() {
     if (this.job) return;
     const ex = this.exercise;
-    const level = ex.level;
+    const level = ex.gradedLevel;
     const source = this.language.source;
     this.language.showErrors([]);
     const result = emptyResult(level);

@@ -123,7 +123,8 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
       switch (msg.type) {
         case "phase":
           // The time limit covers all the learner's package runs: init
-          // and package-level variables run before the first case.
+          // and package-level variables run before the first case, until
+          // the program says it is initialized.
           if (msg.phase === "run") watch = { kind: "case", index: -1, name: null, since: performance.now() };
           else if (msg.phase === "compile") watch = { kind: "compile", since: performance.now() };
           else watch = { kind: "build", since: performance.now() };
@@ -131,6 +132,7 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
         case "case_start":
           watch = { kind: "case", index: msg.index, name: msg.name, since: performance.now() };
           break;
+        case "initialized":
         case "case_end":
           watch = { kind: "between", since: performance.now() };
           break;

@@ -31,7 +31,7 @@ import { createFS } from "./go-fs.js";
 import { goPackageName, refusedImports } from "./go-imports.js";
 import { sourceRefusals } from "./go-source.js";
 import { runGo } from "./go-run.js";
-import { compileErrors, offeredOnly, signatureError } from "./go-errors.js";
+import { compileReport } from "./go-errors.js";
 
 // harnessOf returns the manifest's harness for level.
 export function harnessOf(manifest, level) {
@@ -99,10 +99,7 @@ export function createBuilder(engine, { allowDirectives = false } = {}) {
 
     post({ type: "phase", phase: "compile" });
     if ((await run("compileMs", engine.compile, compileArgs)) !== 0) {
-      const text = stderrText();
-      const errors = offeredOnly(compileErrors(text, "loop.go"), manifest.allowedImports);
-      // Errors in main.go alone: RunAgent is missing or of another type.
-      post({ type: "compile_error", errors: /^(?:.*\/)?loop\.go:\d/m.test(text) ? errors : [signatureError(source, text, level)] });
+      post({ type: "compile_error", errors: compileReport(stderrText(), source, level, manifest.allowedImports) });
       return { timing };
     }
     files.put("/work/main.a", markMain(files.get("/work/main.a")));

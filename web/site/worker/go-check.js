@@ -5,9 +5,13 @@
 //
 // checkGo(engine, source, post, {level, cases}) posts, in order:
 //   {type: "phase", phase: "compile" | "link" | "run"}
+//        run: the program starts, its init first
 //   {type: "compile_error", errors: [{line, column, message}]}
 //        loop.go does not compile, or imports what is not offered (then
 //        nothing is graded, and nothing follows but "done")
+//   {type: "initialized"}          every package's init has run, the
+//                                  learner's package's too: the cases
+//                                  come next
 //   {type: "case_start", index, name, followUp?}
 //   {type: "output", index, text}  what the loop printed (fd 1 and 2)
 //                                  while case index ran
@@ -70,10 +74,12 @@ export function casesOf(cases) {
 // messages and what the loop prints into output messages of the case it
 // printed during; it posts done last, with timing completed.
 export async function runProgram(linked, cases, post, timing) {
-  post({ type: "phase", phase: "run" });
   const t1 = performance.now();
   const program = await WebAssembly.compile(linked);
   timing.loadMs = Math.round(performance.now() - t1);
+  // The program starts: from here the learner's package runs (its init
+  // first), under the page's time limit.
+  post({ type: "phase", phase: "run" });
   timing.programBytes = linked.length;
   const decoder = new TextDecoder();
   let current = -1;
