@@ -89,6 +89,9 @@ func (b *bridge) startRun(_ safejs.Value, args []safejs.Value) any {
 	if s.toolTimeout > 0 {
 		opts = append(opts, agent.ToolTimeout(s.toolTimeout))
 	}
+	if s.approve {
+		opts = append(opts, agent.Approve(r.approve))
+	}
 	tools := make(agent.Tools, len(s.names))
 	for i, name := range s.names {
 		tools[name] = r.tool(i)
@@ -271,6 +274,13 @@ func (r *run) observe(e agent.Event) {
 			// The other calls may go on for long, and the queue would
 			// wait for them: hand this end over now.
 			_, _ = r.call(opFlush, 0, 0) // a failing engine fails the next call too
+		}
+	case agent.EventApprovalAsked:
+		r.queue(qAsked, phase, step, float64(e.Call))
+	case agent.EventApproved, agent.EventEdited, agent.EventDenied:
+		r.queue(qDecided, phase, step, float64(e.Call), milliseconds(e.Duration), decided[e.Kind])
+		if e.Kind == agent.EventDenied {
+			r.strs = append(r.strs, e.Reason)
 		}
 	case agent.EventDone:
 		done := e // a copy, so that e itself stays on the stack
