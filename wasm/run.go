@@ -29,6 +29,9 @@ type run struct {
 	events  bool     // the caller gave onEvent
 	names   []string // the tools' names, by index
 	budget  float64  // maxTranscriptBytes
+	// toolTimeout says the run has a ToolTimeout: agent.Run then stops
+	// waiting for a tool call once its ctx is done.
+	toolTimeout bool
 
 	// mu serializes calls to the engine, and guards what they share: the
 	// queue of ops for the engine and the byte buffer. Parallel tool calls
@@ -84,7 +87,7 @@ func (b *bridge) startRun(_ safejs.Value, args []safejs.Value) any {
 	if s.aborted {
 		r.cancel()
 	}
-	r.events, r.names, r.budget = s.events, s.names, s.budget
+	r.events, r.names, r.budget, r.toolTimeout = s.events, s.names, s.budget, s.toolTimeout > 0
 	opts := []agent.Option{agent.MaxSteps(s.maxSteps), agent.OnEvent(r.observe)}
 	if s.toolTimeout > 0 {
 		opts = append(opts, agent.ToolTimeout(s.toolTimeout))

@@ -268,7 +268,11 @@ export interface RunOptions {
   /** Model calls at most: a non-negative integer (default 10, also for null; 0 never calls the model). */
   maxSteps?: number | null;
   onEvent?: OnEvent;
-  /** Aborting it ends the run: it rejects with an Error named AbortError (`step 3: aborted`, `cause` the signal's reason). */
+  /**
+   * Aborting it ends the run before its next model call: it rejects with an Error named AbortError (`step 3: aborted`,
+   * `cause` the signal's reason). A model or tool call under way is awaited and what it returns is kept, as Go's
+   * agent.Run does; a tool call under toolTimeoutMs is not awaited, and fails with `error: context canceled`.
+   */
   signal?: AbortSignal;
   /**
    * Milliseconds a tool call may take (0, the default: no limit); a slower
