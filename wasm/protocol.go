@@ -70,15 +70,15 @@ const (
 // loop produced them. Each is followed by its arguments, phase and step
 // first; queuedArgs holds how many.
 const (
-	qUser       = 1 // (phase, step, index) push {role: "user", content: userMsg}
-	qAction     = 2 // (phase, step, index) push the action the model returned
-	qTool       = 3 // (phase, step, index, call) push the tool message the engine built
-	qToolFailed = 4 // (phase, step, index, call) + content: push a failed call's tool message
-	qModelStart = 5 // (phase, step)
-	qModelEnd   = 6 // (phase, step, ms, hasError) + error if hasError
-	qToolStart  = 7 // (phase, step, call)
-	qToolEnd    = 8 // (phase, step, call, ms, failed) + content if failed
-	qDone       = 9 // (phase, step, steps, ms, in, out, settleAs) + reason, text, error unless rejectNone
+	qUser       = 1  // (phase, step, index) push {role: "user", content: userMsg}
+	qAction     = 2  // (phase, step, index) push the action the model returned
+	qTool       = 3  // (phase, step, index, call) push the tool message the engine built
+	qToolFailed = 4  // (phase, step, index, call) + content: push a failed call's tool message
+	qModelStart = 5  // (phase, step)
+	qModelEnd   = 6  // (phase, step, ms, hasError) + error if hasError
+	qToolStart  = 7  // (phase, step, call)
+	qToolEnd    = 8  // (phase, step, call, ms, failed) + content if failed
+	qDone       = 9  // (phase, step, steps, ms, in, out, settleAs) + reason, text, error unless rejectNone
 	qDelta      = 10 // (phase, step, index, hasOpen) + open if hasOpen: the latest delta, which Go accepted
 )
 

@@ -131,4 +131,3 @@ func (r *run) observeDelta(e agent.Event) {
 		r.strs = append(r.strs, e.Open)
 	}
 }
-
