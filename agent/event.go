@@ -15,6 +15,12 @@ const (
 	EventToolStart  EventKind = "tool_start"  // a tool call begins
 	EventToolEnd    EventKind = "tool_end"    // a tool call ended
 	EventDone       EventKind = "done"        // the run is over
+
+	// With Approve: a call waits for a decision, and the decision made.
+	EventApprovalAsked EventKind = "approval_asked" // a call waits for the Approver
+	EventApproved      EventKind = "approved"       // the call runs as the model made it
+	EventEdited        EventKind = "edited"         // the call runs with the Approver's args
+	EventDenied        EventKind = "denied"         // the call does not run
 )
 
 // An Event reports one thing that happened during a run. Which fields are
@@ -34,8 +40,9 @@ type Event struct {
 	// Message is the appended message (EventMessage).
 	Message Message
 	// Call is the position of the call in its action's calls, and Tool and
-	// ID its name and id (EventToolStart, EventToolEnd, and EventDelta of
-	// a call's piece; Call is -1 for a piece of text).
+	// ID its name and id (EventToolStart, EventToolEnd, the approval
+	// events, and EventDelta of a call's piece; Call is -1 for a piece of
+	// text).
 	Call int
 	Tool string
 	ID   string
@@ -43,8 +50,14 @@ type Event struct {
 	// call failed (EventToolEnd, and EventMessage of a tool message).
 	Content string
 	Failed  bool
-	// Duration is how long the call took (EventModelEnd, EventToolEnd) or
-	// the whole run (EventDone).
+	// Args are the call's args as the model made them
+	// (EventApprovalAsked), or as the Approver edited them (EventEdited).
+	Args any
+	// Reason is why a call was denied (EventDenied).
+	Reason string
+	// Duration is how long the call took (EventModelEnd, EventToolEnd),
+	// the whole run (EventDone), or how long a call waited for its
+	// decision (EventApproved, EventEdited, EventDenied).
 	Duration time.Duration
 	// Delta is the piece as the stream gave it (EventDelta). SoFar is the
 	// answer's text so far (a piece of text) or the call's arguments so
@@ -54,7 +67,8 @@ type Event struct {
 	Delta Delta
 	SoFar string
 	Open  string
-	// Result is the run's result (EventDone), and Err its error, if any.
+	// Result is the run's result (EventDone), and Err its error, if any;
+	// for EventDenied, the Approver's error or the context's, if any.
 	Result *Result
 	Err    error
 }
