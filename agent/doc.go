@@ -22,6 +22,11 @@
 // DeniedText(reason), so that every call keeps its result and the model can
 // recover.
 //
+// A model may stream: it returns a *[Stream] of deltas (text pieces, and
+// pieces of tool calls keyed by call index), which Run reports as they
+// arrive (EventDelta) and assembles into the action a model that does not
+// stream would have returned, so every rule above holds for it unchanged.
+//
 // OnEvent observes a run as it goes. Every Event names the Phase of the
 // line of the loop that emitted it (a "// phase:" comment in loop.go), so a
 // view can point at the line without guessing; the playground does.

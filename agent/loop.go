@@ -245,8 +245,9 @@ func (r *run) recoverAction(res **Result, err *error) {
 }
 
 // callModel calls the model. A panic, an error or a nil action becomes an
-// error, which is the context's error when ctx is done. It adds the
-// action's usage to the run's.
+// error, which is the context's error when ctx is done. A streamed answer
+// is received whole (Stream), between the model's start and end events.
+// It adds the action's usage to the run's.
 func (r *run) callModel(ctx context.Context) (action Action, err error) {
 	r.beginStep()
 	r.emit(Event{Kind: EventModelStart, Phase: PhaseModel, Step: r.step})
@@ -266,6 +267,9 @@ func (r *run) callModel(ctx context.Context) (action Action, err error) {
 		r.emit(Event{Kind: EventModelEnd, Phase: PhaseModel, Step: r.step, Duration: r.lap(), Err: err})
 	}()
 	action, err = r.model(ctx, r.res.Messages)
+	if s, ok := action.(*Stream); ok && err == nil {
+		action, err = r.receive(ctx, s)
+	}
 	if err != nil && !errors.Is(err, ErrMalformed) {
 		err = fmt.Errorf("model: %w", err)
 	}

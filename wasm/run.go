@@ -257,6 +257,8 @@ func (r *run) observe(e agent.Event) {
 	switch e.Kind {
 	case agent.EventMessage:
 		r.pushMessage(phase, e)
+	case agent.EventDelta:
+		r.observeDelta(e)
 	case agent.EventModelStart:
 		r.queue(qModelStart, phase, step)
 	case agent.EventModelEnd:
