@@ -16,6 +16,11 @@
 // can see it and recover. Malformed model output, a failing model and a
 // canceled context do stop it, with a *[StepError] that names the step.
 //
+// ContextBudget limits the tokens each model call is sent, as a model's
+// context window does: when the messages outgrow it, the oldest tool
+// outputs or whole exchanges are left out of the request (see Trim), never
+// a call without its result, and the run's own transcript stays whole.
+//
 // OnEvent observes a run as it goes. Every Event names the Phase of the
 // line of the loop that emitted it (a "// phase:" comment in loop.go), so a
 // view can point at the line without guessing; the playground does.

@@ -14,6 +14,7 @@ const (
 	EventToolStart  EventKind = "tool_start"  // a tool call begins
 	EventToolEnd    EventKind = "tool_end"    // a tool call ended
 	EventDone       EventKind = "done"        // the run is over
+	EventContext    EventKind = "context"     // what a model call is sent, with a ContextBudget
 )
 
 // An Event reports one thing that happened during a run. Which fields are
@@ -43,6 +44,8 @@ type Event struct {
 	// Duration is how long the call took (EventModelEnd, EventToolEnd) or
 	// the whole run (EventDone).
 	Duration time.Duration
+	// Window says what the model call of the step is sent (EventContext).
+	Window *Window
 	// Result is the run's result (EventDone), and Err its error, if any.
 	Result *Result
 	Err    error
