@@ -3,6 +3,7 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,9 +20,9 @@ type Trim string
 // The strategies.
 const (
 	// TrimNone counts the tokens of each request and reports them, and
-	// trims nothing. It is the zero Trim; any value not listed here acts
-	// like it.
-	TrimNone Trim = ""
+	// trims nothing. ContextBudget takes the zero Trim, and any value not
+	// listed here, for it.
+	TrimNone Trim = "none"
 	// TrimToolOutputs replaces the content of the oldest tool messages,
 	// one at a time, with TrimmedOutput until the request fits. The
 	// messages themselves stay, so every call keeps its result.
@@ -48,6 +49,9 @@ const TrimmedOutput = "[output dropped to fit the context budget]"
 // and a negative value set no budget: the model gets the transcript, and
 // no EventContext is reported.
 func ContextBudget(tokens int, trim Trim) Option {
+	if !slices.Contains(Trims(), trim) {
+		trim = TrimNone
+	}
 	return func(c *config) { c.budget, c.trim = max(tokens, 0), trim }
 }
 

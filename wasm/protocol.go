@@ -55,26 +55,31 @@ const (
 	opStepTimes = 9  // (n) → a Uint8Array over a new Float64Array(n) for stepMs
 	opFinish    = 10 // settle the run's promise as the queued done op said
 	opFlush     = 11 // only apply the queued ops
+	opCount     = 12 // (message, step) count a message's tokens (-1: the placeholder of a replaced output) → tokens
 )
 
 // Queued ops: one message pushed or one event emitted, in the order the
 // loop produced them. Each is followed by its arguments, phase and step
 // first; queuedArgs holds how many.
 const (
-	qUser       = 1 // (phase, step, index) push {role: "user", content: userMsg}
-	qAction     = 2 // (phase, step, index) push the action the model returned
-	qTool       = 3 // (phase, step, index, call) push the tool message the engine built
-	qToolFailed = 4 // (phase, step, index, call) + content: push a failed call's tool message
-	qModelStart = 5 // (phase, step)
-	qModelEnd   = 6 // (phase, step, ms, hasError) + error if hasError
-	qToolStart  = 7 // (phase, step, call)
-	qToolEnd    = 8 // (phase, step, call, ms, failed) + content if failed
-	qDone       = 9 // (phase, step, steps, ms, in, out, settleAs) + reason, text, error unless rejectNone
+	qUser       = 1  // (phase, step, index) push {role: "user", content: userMsg}
+	qAction     = 2  // (phase, step, index) push the action the model returned
+	qTool       = 3  // (phase, step, index, call) push the tool message the engine built
+	qToolFailed = 4  // (phase, step, index, call) + content: push a failed call's tool message
+	qModelStart = 5  // (phase, step)
+	qModelEnd   = 6  // (phase, step, ms, hasError) + error if hasError
+	qToolStart  = 7  // (phase, step, call)
+	qToolEnd    = 8  // (phase, step, call, ms, failed) + content if failed
+	qDone       = 9  // (phase, step, steps, ms, in, out, settleAs) + reason, text, error unless rejectNone
+	qDropped    = 10 // (phase, step, index) the next request leaves message index out
+	qReplaced   = 11 // (phase, step, index) the next request replaces tool message index's output
+	qContext    = 12 // (phase, step, tokens, sent, budget) the next request is chosen: report it
 )
 
 // queuedArgs is the number of arguments of each queued op.
 var queuedArgs = [...]int{
 	qUser: 3, qAction: 3, qTool: 4, qToolFailed: 4, qModelStart: 2, qModelEnd: 4, qToolStart: 3, qToolEnd: 5, qDone: 7,
+	qDropped: 3, qReplaced: 3, qContext: 5,
 }
 
 // Action codes, as opModel and opTakeModel return them: the kind in the
@@ -158,7 +163,7 @@ var protocol = []struct {
 	{"opHeader", opHeader},
 	{"opModel", opModel}, {"opTakeModel", opTakeModel}, {"opTool", opTool}, {"opTakeTool", opTakeTool},
 	{"opString", opString}, {"opNumber", opNumber}, {"opBuffer", opBuffer}, {"opDrop", opDrop},
-	{"opStepTimes", opStepTimes}, {"opFinish", opFinish}, {"opFlush", opFlush},
+	{"opStepTimes", opStepTimes}, {"opFinish", opFinish}, {"opFlush", opFlush}, {"opCount", opCount},
 
 	{"qUser", qUser}, {"qAction", qAction}, {"qTool", qTool}, {"qToolFailed", qToolFailed},
 	{"qModelStart", qModelStart}, {"qModelEnd", qModelEnd}, {"qToolStart", qToolStart},
@@ -167,6 +172,8 @@ var protocol = []struct {
 	{"qToolFailedArgs", queuedArgs[qToolFailed]}, {"qModelStartArgs", queuedArgs[qModelStart]},
 	{"qModelEndArgs", queuedArgs[qModelEnd]}, {"qToolStartArgs", queuedArgs[qToolStart]},
 	{"qToolEndArgs", queuedArgs[qToolEnd]}, {"qDoneArgs", queuedArgs[qDone]},
+	{"qDropped", qDropped}, {"qReplaced", qReplaced}, {"qContext", qContext},
+	{"qDroppedArgs", queuedArgs[qDropped]}, {"qReplacedArgs", queuedArgs[qReplaced]}, {"qContextArgs", queuedArgs[qContext]},
 
 	{"kindNone", kindNone}, {"kindNotObject", kindNotObject}, {"kindNoType", kindNoType},
 	{"kindOtherType", kindOtherType}, {"kindFinal", kindFinal}, {"kindTool", kindTool},
@@ -203,8 +210,10 @@ var phaseCode = func() map[agent.Phase]float64 {
 	return m
 }()
 
-// prelude declares the protocol's names as JavaScript constants, and
-// phaseNames, the names of the loop's phases by code.
+// prelude declares the protocol's names as JavaScript constants;
+// phaseNames, the names of the loop's phases by code; trimNames, the
+// strategies of a context budget; and trimmedOutput, the placeholder of a
+// replaced output.
 func prelude() string {
 	var b strings.Builder
 	b.WriteString("\"use strict\";\nconst ")
@@ -221,7 +230,14 @@ func prelude() string {
 		}
 		b.WriteString(strconv.Quote(string(p))) // a phase is a lowercase word: Go's quoting is JavaScript's
 	}
-	b.WriteString("];\n")
+	b.WriteString("];\nconst trimNames = [")
+	for i, t := range agent.Trims() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(string(t))) // lowercase words too
+	}
+	b.WriteString("];\nconst trimmedOutput = " + strconv.Quote(agent.TrimmedOutput) + ";\n") // printable ASCII
 	return b.String()
 }
 

@@ -38,6 +38,8 @@ function describe(e: AgentEvent): string {
       return `tool ${e.name} (call ${e.call})`;
     case "tool_end":
       return `${e.name} gave ${e.content.length} characters${e.failed ? ", failed" : ""}`;
+    case "context":
+      return `step ${e.step}: ${e.sent} of ${e.budget} tokens sent (${e.trim}: ${e.dropped.length} dropped, ${e.replaced.length} replaced)`;
     case "done":
       return `${e.reason} after ${e.steps} steps: ${e.text || e.error || ""}`;
   }
@@ -61,6 +63,12 @@ export async function tutorial(out: HTMLElement): Promise<void> {
     maxTranscriptBytes: Infinity,
   });
   await runAgent(model, tools, "What is 2 + 3?", 3);
+  // A long run within an 8k window: the oldest exchanges go first.
+  await runAgent(model, tools, "What is 2 + 3?", {
+    contextBudget: 8000,
+    trim: "exchanges",
+    countTokens: (m) => JSON.stringify(m).length / 4,
+  });
   out.textContent = answer;
 
   try {
@@ -82,6 +90,8 @@ export function mistakes(): void {
   runAgent(script, tools, { content: "Hi" });
   // @ts-expect-error timeLimit is a number of milliseconds
   runAgentSandboxed({ model: "[]", tools: "({})" }, "Hi", { timeLimit: "2s" });
+  // @ts-expect-error trim is a strategy's name
+  runAgent(script, tools, "Hi", { contextBudget: 100, trim: "oldest" });
   // @ts-expect-error onProgress reports objects with a phase
   onProgress((p: string) => p);
   void [wrongType, wrongContent];
