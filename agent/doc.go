@@ -16,6 +16,12 @@
 // can see it and recover. Malformed model output, a failing model and a
 // canceled context do stop it, with a *[StepError] that names the step.
 //
+// Approve puts a person (or a policy) between the model and the tools: each
+// call of a known tool waits for a Decision, to run as made, run with edited
+// args, or be denied. A denied call still gets its tool message,
+// DeniedText(reason), so that every call keeps its result and the model can
+// recover.
+//
 // ContextBudget limits the tokens each model call is sent, as a model's
 // context window does: when the messages outgrow it, the oldest tool
 // outputs or whole exchanges are left out of the request (see Trim), never

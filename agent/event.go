@@ -14,7 +14,15 @@ const (
 	EventToolStart  EventKind = "tool_start"  // a tool call begins
 	EventToolEnd    EventKind = "tool_end"    // a tool call ended
 	EventDone       EventKind = "done"        // the run is over
-	EventContext    EventKind = "context"     // what a model call is sent, with a ContextBudget
+
+	// With Approve: a call waits for a decision, and the decision made.
+	EventApprovalAsked EventKind = "approval_asked" // a call waits for the Approver
+	EventApproved      EventKind = "approved"       // the call runs as the model made it
+	EventEdited        EventKind = "edited"         // the call runs with the Approver's args
+	EventDenied        EventKind = "denied"         // the call does not run
+
+	// With ContextBudget: what a model call is sent.
+	EventContext EventKind = "context" // what a model call is sent, and what it leaves out
 )
 
 // An Event reports one thing that happened during a run. Which fields are
@@ -33,7 +41,8 @@ type Event struct {
 	// Message is the appended message (EventMessage).
 	Message Message
 	// Call is the position of the call in its action's calls, and Tool and
-	// ID its name and id (EventToolStart, EventToolEnd).
+	// ID its name and id (EventToolStart, EventToolEnd, and the approval
+	// events).
 	Call int
 	Tool string
 	ID   string
@@ -41,12 +50,19 @@ type Event struct {
 	// call failed (EventToolEnd, and EventMessage of a tool message).
 	Content string
 	Failed  bool
-	// Duration is how long the call took (EventModelEnd, EventToolEnd) or
-	// the whole run (EventDone).
+	// Args are the call's args as the model made them
+	// (EventApprovalAsked), or as the Approver edited them (EventEdited).
+	Args any
+	// Reason is why a call was denied (EventDenied).
+	Reason string
+	// Duration is how long the call took (EventModelEnd, EventToolEnd),
+	// the whole run (EventDone), or how long a call waited for its
+	// decision (EventApproved, EventEdited, EventDenied).
 	Duration time.Duration
 	// Window says what the model call of the step is sent (EventContext).
 	Window *Window
-	// Result is the run's result (EventDone), and Err its error, if any.
+	// Result is the run's result (EventDone), and Err its error, if any;
+	// for EventDenied, the Approver's error or the context's, if any.
 	Result *Result
 	Err    error
 }

@@ -23,6 +23,7 @@ type spec struct {
 	toolTimeout time.Duration
 	budget      float64 // maxTranscriptBytes
 	events      bool    // the caller gave onEvent
+	approve     bool    // the caller gave approve
 	userMsg     string
 	// contextBudget and trim are the options of agent.ContextBudget: 0
 	// for none.
@@ -77,6 +78,9 @@ func readSpec(made safejs.Value) (*spec, error) {
 		return nil, err
 	}
 	if s.events, err = get("events").Bool(); err != nil {
+		return nil, err
+	}
+	if s.approve, err = get("approve").Bool(); err != nil {
 		return nil, err
 	}
 	if s.userMsg, err = get("userMsg").String(); err != nil {

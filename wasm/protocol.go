@@ -55,7 +55,9 @@ const (
 	opStepTimes = 9  // (n) → a Uint8Array over a new Float64Array(n) for stepMs
 	opFinish    = 10 // settle the run's promise as the queued done op said
 	opFlush     = 11 // only apply the queued ops
-	opCount     = 12 // (message, step) count a message's tokens (-1: the placeholder of a replaced output) → tokens
+	opApprove   = 12 // (call, step) ask options.approve about a call → decision code | -promise
+	opTakeVote  = 13 // (k, call) approval promise k settled → decision code
+	opCount     = 14 // (message, step) count a message's tokens (-1: the placeholder of a replaced output) → tokens
 )
 
 // Queued ops: one message pushed or one event emitted, in the order the
@@ -71,16 +73,40 @@ const (
 	qToolStart  = 7  // (phase, step, call)
 	qToolEnd    = 8  // (phase, step, call, ms, failed) + content if failed
 	qDone       = 9  // (phase, step, steps, ms, in, out, settleAs) + reason, text, error unless rejectNone
-	qDropped    = 10 // (phase, step, index) the next request leaves message index out
-	qReplaced   = 11 // (phase, step, index) the next request replaces tool message index's output
-	qContext    = 12 // (phase, step, tokens, sent, budget) the next request is chosen: report it
+	qAsked      = 10 // (phase, step, call): the call waits for options.approve
+	qDecided    = 11 // (phase, step, call, ms, decided) + reason if decidedDenied
+	qDropped    = 12 // (phase, step, index) the next request leaves message index out
+	qReplaced   = 13 // (phase, step, index) the next request replaces tool message index's output
+	qContext    = 14 // (phase, step, tokens, sent, budget) the next request is chosen: report it
 )
 
 // queuedArgs is the number of arguments of each queued op.
 var queuedArgs = [...]int{
 	qUser: 3, qAction: 3, qTool: 4, qToolFailed: 4, qModelStart: 2, qModelEnd: 4, qToolStart: 3, qToolEnd: 5, qDone: 7,
+	qAsked: 3, qDecided: 5,
 	qDropped: 3, qReplaced: 3, qContext: 5,
 }
+
+// What a call's decision was (decided of qDecided): the approval event's
+// kind.
+const (
+	decidedApproved = 0 // "approved"
+	decidedEdited   = 1 // "edited"
+	decidedDenied   = 2 // "denied"
+)
+
+// Decision codes, as opApprove and opTakeVote return them: the decision
+// in the low two bits, and for a denial or a failure the byte length of
+// its reason (or message), in the buffer, from bit 2 on.
+const (
+	decisionApprove = 0 // run the call as the model made it
+	decisionEdit    = 1 // run it with the args options.approve gave, which the engine keeps
+	decisionDeny    = 2 // deny it, for the reason in the buffer
+	decisionFailed  = 3 // options.approve threw or answered no decision; the message is in the buffer
+	decisionMask    = 3
+	decisionShift   = 2
+	decisionUnit    = 1 << decisionShift
+)
 
 // Action codes, as opModel and opTakeModel return them: the kind in the
 // low four bits, flagUsage, and a payload from bit 5 on.
@@ -163,7 +189,9 @@ var protocol = []struct {
 	{"opHeader", opHeader},
 	{"opModel", opModel}, {"opTakeModel", opTakeModel}, {"opTool", opTool}, {"opTakeTool", opTakeTool},
 	{"opString", opString}, {"opNumber", opNumber}, {"opBuffer", opBuffer}, {"opDrop", opDrop},
-	{"opStepTimes", opStepTimes}, {"opFinish", opFinish}, {"opFlush", opFlush}, {"opCount", opCount},
+	{"opStepTimes", opStepTimes}, {"opFinish", opFinish}, {"opFlush", opFlush},
+	{"opApprove", opApprove}, {"opTakeVote", opTakeVote},
+	{"opCount", opCount},
 
 	{"qUser", qUser}, {"qAction", qAction}, {"qTool", qTool}, {"qToolFailed", qToolFailed},
 	{"qModelStart", qModelStart}, {"qModelEnd", qModelEnd}, {"qToolStart", qToolStart},
@@ -172,6 +200,11 @@ var protocol = []struct {
 	{"qToolFailedArgs", queuedArgs[qToolFailed]}, {"qModelStartArgs", queuedArgs[qModelStart]},
 	{"qModelEndArgs", queuedArgs[qModelEnd]}, {"qToolStartArgs", queuedArgs[qToolStart]},
 	{"qToolEndArgs", queuedArgs[qToolEnd]}, {"qDoneArgs", queuedArgs[qDone]},
+	{"qAsked", qAsked}, {"qDecided", qDecided},
+	{"qAskedArgs", queuedArgs[qAsked]}, {"qDecidedArgs", queuedArgs[qDecided]},
+	{"decidedApproved", decidedApproved}, {"decidedEdited", decidedEdited}, {"decidedDenied", decidedDenied},
+	{"decisionApprove", decisionApprove}, {"decisionEdit", decisionEdit}, {"decisionDeny", decisionDeny},
+	{"decisionFailed", decisionFailed}, {"decisionUnit", decisionUnit},
 	{"qDropped", qDropped}, {"qReplaced", qReplaced}, {"qContext", qContext},
 	{"qDroppedArgs", queuedArgs[qDropped]}, {"qReplacedArgs", queuedArgs[qReplaced]}, {"qContextArgs", queuedArgs[qContext]},
 
