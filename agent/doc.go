@@ -22,6 +22,11 @@
 // DeniedText(reason), so that every call keeps its result and the model can
 // recover.
 //
+// A model may stream: it returns a *[Stream] of deltas (text pieces, and
+// pieces of tool calls keyed by call index), which Run reports as they
+// arrive (EventDelta) and assembles into the action a model that does not
+// stream would have returned, so every rule above holds for it unchanged.
+//
 // ContextBudget limits the tokens each model call is sent, as a model's
 // context window does: when the messages outgrow it, the oldest tool
 // outputs or whole exchanges are left out of the request (see Trim), never

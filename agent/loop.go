@@ -272,8 +272,9 @@ func (r *run) contextWindow() []Message {
 }
 
 // callModel calls the model. A panic, an error or a nil action becomes an
-// error, which is the context's error when ctx is done. It adds the
-// action's usage to the run's.
+// error, which is the context's error when ctx is done. A streamed answer
+// is received whole (Stream), between the model's start and end events.
+// It adds the action's usage to the run's.
 func (r *run) callModel(ctx context.Context, messages []Message) (action Action, err error) {
 	r.beginStep()
 	r.emit(Event{Kind: EventModelStart, Phase: PhaseModel, Step: r.step})
@@ -293,6 +294,9 @@ func (r *run) callModel(ctx context.Context, messages []Message) (action Action,
 		r.emit(Event{Kind: EventModelEnd, Phase: PhaseModel, Step: r.step, Duration: r.lap(), Err: err})
 	}()
 	action, err = r.model(ctx, messages)
+	if s, ok := action.(*Stream); ok && err == nil {
+		action, err = r.receive(ctx, s)
+	}
 	if err != nil && !errors.Is(err, ErrMalformed) {
 		err = fmt.Errorf("model: %w", err)
 	}

@@ -83,6 +83,8 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   let fin = null;
   let reported = false;
 
+  const streams = makeStreams({put: put, thenable: thenable, wait: wait, take: take, threw: (e) => { thrown = e; }});
+
   function onAbort() { wake(id, 0); }
 
   // text turns a value into the string the model reads: a string as is,
@@ -324,7 +326,14 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       thrown = e;
       return kindThrew;
     }
-    return classify(v);
+    return answer(v);
+  }
+
+  // answer classifies what the model returned, or starts reading it when
+  // it is a stream: Go then reads its deltas and hands back the action
+  // they assemble into (opAssembled).
+  function answer(v) {
+    return streams.start(v) ? kindStream : classify(v);
   }
 
   function tookModel(k) {
@@ -333,7 +342,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       thrown = p.v;
       return kindThrew;
     }
-    return classify(p.v);
+    return answer(p.v);
   }
 
   // callTool calls tool t with call i's args. It returns outcomeOK when
@@ -453,6 +462,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       case strThrown: return errorText(thrown);
       case strUnreadable: return i < 0 ? problem : entries[i].problem;
       case strBroken: return broken.text;
+      case strDeltaName: case strDeltaID: case strDeltaProblem: return streams.string(what);
     }
     throw new Error("runAgent engine: no string " + what);
   }
@@ -463,6 +473,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       case numOutputTokens: return usageOut;
       case numEntry: return entries[i].code;
       case numBrokenStep: return broken.step;
+      case numDeltaCall: return streams.call();
     }
     throw new Error("runAgent engine: no number " + what);
   }
@@ -692,6 +703,12 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
           j = a + qToolEndArgs;
           break;
         }
+        case qDelta: {
+          const e = streams.event(phase, step, q[a + 2], q[a + 3] === 1 ? str() : "");
+          if (onEvent !== null) emit(e);
+          j = a + qDeltaArgs;
+          break;
+        }
         case qDropped:
           dropped.push(q[a + 2]);
           j = a + qDroppedArgs;
@@ -781,6 +798,10 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       case opFlush: return 0;
       case opApprove: return askApproval(a, b);
       case opTakeVote: return tookApproval(a, b);
+      case opDelta: return streams.next();
+      case opTakeDelta: return streams.took(a);
+      case opAssembled: return classify(streams.assembled(a, str));
+      case opCloseStream: return streams.close();
       case opCount: return countMessage(a, b);
     }
     throw new Error("runAgent engine: bad op " + q[1]);

@@ -276,6 +276,8 @@ func (r *run) observe(e agent.Event) {
 			r.queue(qReplaced, phase, step, float64(i))
 		}
 		r.queue(qContext, phase, step, float64(w.Tokens), float64(w.Sent), float64(w.Budget))
+	case agent.EventDelta:
+		r.observeDelta(e)
 	case agent.EventModelStart:
 		r.queue(qModelStart, phase, step)
 	case agent.EventModelEnd:

@@ -59,6 +59,50 @@ export interface ToolAction {
 /** What a model returns at each step. A malformed one ends the run with `step N: malformed action: …`. */
 export type Action = FinalAction | ToolAction;
 
+// ---- a model that streams ----
+
+/** A piece of the answer's text. */
+export interface TextDelta {
+  text: string;
+}
+
+/**
+ * A piece of tool call `call` (0, 1, … in the order the calls open; the
+ * pieces of several calls may interleave). The first piece of a call names
+ * its tool, and later ones may repeat the name but not change it; `args`
+ * is a fragment of the call's arguments as JSON text, which only has to
+ * parse once the stream ends.
+ */
+export interface CallDelta {
+  call: number;
+  name?: string;
+  id?: string;
+  args?: string;
+}
+
+/** One piece of a streamed answer. */
+export type Delta = TextDelta | CallDelta;
+
+/**
+ * A scripted stream: an action that carries its pieces. The loop appends
+ * the action they assemble into, as a model that does not stream returns
+ * it: `{role: "assistant", type: "final", content}` for text alone;
+ * `{role: "assistant", type: "tool", name, args, id}` for one call,
+ * `{…, calls: […]}` for several, with any text as `content`.
+ */
+export interface StreamedAction {
+  stream: readonly Delta[];
+}
+
+/**
+ * What a model that streams returns: the iterator of an `async function*`
+ * (or a `function*`) yielding deltas, or a scripted stream. A stream that
+ * does not assemble (it ends inside an argument, continues a call it never
+ * opened, renames a call, or its arguments do not parse) ends the run with
+ * `step N: malformed stream: …`, naming the delta, the call and the byte.
+ */
+export type Answer = Action | StreamedAction | AsyncIterator<Delta> | Iterator<Delta>;
+
 // ---- the messages the model sees ----
 
 /** The first message of every run. */
@@ -94,7 +138,10 @@ export type Message = UserMessage | Action | ToolMessage;
  * actions whose k-th element answers the k-th call (a call past its end
  * rejects with `step N: model: script exhausted at step N`).
  */
-export type Model = ((messages: readonly Message[]) => Action | Promise<Action>) | readonly Action[];
+export type Model =
+  | ((messages: readonly Message[]) => Answer | Promise<Answer>)
+  | ((messages: readonly Message[]) => AsyncGenerator<Delta, void, undefined> | Generator<Delta, void, undefined>)
+  | readonly (Action | StreamedAction)[];
 
 /** A tool: called as a method of the tools object with the call's `args`. A throw or rejection becomes `error: <message>`. */
 export type Tool = (args: any) => unknown;
@@ -156,6 +203,26 @@ export interface ModelEnd extends EventBase {
   kind: "model_end";
   ms: number;
   error?: string;
+}
+
+/**
+ * A piece of a streamed answer arrived, during the model call (phase
+ * `model`): `text` and the answer's text so far, or a piece of call
+ * `call`, with its fragment `args`, the call's arguments so far and what
+ * they still need to close (`open`: `"}` for a string in an object; `""`
+ * when nothing is open).
+ */
+export interface DeltaArrived extends EventBase {
+  kind: "delta";
+  /** The delta's index in its stream, from 0. */
+  index: number;
+  text?: string;
+  call?: number;
+  name?: string;
+  id?: string;
+  args?: string;
+  soFar: string;
+  open?: string;
 }
 
 /** A tool is called. */
@@ -255,7 +322,7 @@ export interface ApprovalDecided extends EventBase {
 }
 
 /** Every event of a run, in order, ending with `done`. Each is a plain object. */
-export type AgentEvent = MessageAppended | ModelStart | ModelEnd | ToolStart | ToolEnd | ApprovalAsked | ApprovalDecided | ContextChosen | Done;
+export type AgentEvent = MessageAppended | ModelStart | DeltaArrived | ModelEnd | ToolStart | ToolEnd | ApprovalAsked | ApprovalDecided | ContextChosen | Done;
 
 /** What `approve` is asked about: one call of a known tool, before it runs. */
 export interface ApprovalRequest {
