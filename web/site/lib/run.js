@@ -90,7 +90,8 @@ export class Run {
     return oldest;
   }
 
-  // onMessage takes one message of the worker's (isWorkerMessage). A
+  // onMessage takes one message of the worker's (lib/protocol.js's
+  // workerToPage, which lib/slot.js hears). A
   // message it cannot read ends the run with why, never with an exception
   // on the page.
   onMessage(msg) {

@@ -27,29 +27,18 @@
 // MessageEvent.prototype.data would otherwise be handed the page's next
 // message and, through its event, the port.
 //
-// Messages from the page:
-//   {type: "engine", module, port}  on self, from the sandbox frame: main.wasm
-//                             compiled, and the port for everything after
-//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?}
-//                             stopped: Stop came before the run did; the
-//                             loop then ends it at its first check
-//                             drive: who answers the model calls, see
-//                             worker/drive.js
-//   {type: "grade", source, cases, level, barrierWaitMs, reference}
-//                             check Your loop's source on the cases (see
-//                             grade below)
-//   {type: "answer", action}  the person's answer to an "ask"
-//   {type: "stop"}            abort the run (graceful; the page kills the
-//                             worker if it is too busy to hear this)
-// Messages to the page: see worker/outbox.js, and
-//   {type: "code_error", editor, line, column, message, name}
-//       the first error a model or tool call threw, where in the editor
-//       it was thrown (the run goes on: the loop reports the failure).
-//   {type: "failed", error}
-//       the Go runtime stopped (before or after "ready"): this worker can
-//       run nothing more, and a run in it ends with error.
+// Its messages are lib/protocol.js's frameToWorker (engine: main.wasm
+// compiled, and the port for everything after), pageToWorker and
+// workerToPage (with worker/outbox.js, worker/drive.js and the graders).
+// A run message's stopped says Stop came before the run did (the loop
+// then ends it at its first check), its drive who answers the model calls
+// (worker/drive.js); code_error is the first error a model or tool call
+// threw, where in its editor (the run goes on: the loop reports the
+// failure); failed, that the Go runtime stopped: this worker can run
+// nothing more, and a run in it ends with error.
 
 import "../wasm_exec.js";
+import { CHANNELS, heard } from "../lib/protocol.js";
 
 // When this module began, for the timings the "ready" message carries.
 const startedAt = performance.now();
@@ -96,7 +85,7 @@ hardened.catch(() => {}); // boot reports it
 
 self.onmessage = (e) => {
   const msg = e.data;
-  if (port || !msg || msg.type !== "engine" || !(msg.port instanceof MessagePort)) return;
+  if (port || !heard(CHANNELS.frameToWorker, msg) || msg.type !== "engine" || !(msg.port instanceof MessagePort)) return;
   port = msg.port;
   // The first message is the only one taken from self: later ones (user
   // code can post to itself) are not the page's.
@@ -106,7 +95,8 @@ self.onmessage = (e) => {
 };
 
 function onPageMessage(msg) {
-  switch (msg && msg.type) {
+  if (!heard(CHANNELS.pageToWorker, msg)) return;
+  switch (msg.type) {
     case "run":
       if (started) {
         send({ type: "end", ok: false, error: "this worker has already run once" });
