@@ -509,7 +509,7 @@ type shippedExample struct {
 	// Reacts is another user message and a part of the answer it gets, for
 	// an example that says it follows the user's message.
 	Reacts *struct {
-		UserMessage string `json:"userMessage"`
+		UserMessage string `json:"userMsg"`
 		Text        string `json:"text"`
 	} `json:"reacts"`
 }

@@ -74,7 +74,7 @@ async function runState(state) {
   assert.ok(!tools.error, `the Tools editor's code compiles: ${JSON.stringify(tools.error)}`);
   const events = [];
   const options = { maxSteps: Number(state.maxSteps), toolTimeoutMs: Number(state.toolTimeoutMs || 0), onEvent: (e) => events.push(e) };
-  await runAgent(model.value, tools.value, state.userMessage, options).catch(() => {});
+  await runAgent(model.value, tools.value, state.userMsg, options).catch(() => {});
   return new Run(events);
 }
 

@@ -227,7 +227,7 @@ async function startJob() {
   return { parts, outbox: new parts.Outbox(send) };
 }
 
-async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, subjects = {} }) {
+async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, drive, subjects = {} }) {
   const job = await startJob();
   if (!job) return;
   const { parts, outbox } = job;
@@ -249,7 +249,7 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, 
 
   try {
     const driven = parts.driveModel(watchModel(parts, modelValue, report), drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
-    const text = await parts.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
+    const text = await parts.runAgent(driven, watchTools(parts, toolsValue, report), userMsg, {
       maxSteps,
       // The loop's own per-tool limit: a late tool's result becomes an
       // error the model sees, and the run goes on (0: no limit).
