@@ -76,10 +76,11 @@ test("a share link and stored edits with the old spellings open under the curren
   assert.equal(withCurrentNames({ userMsg: "new", ["user" + "Message"]: "old" }).userMsg, "new", "the current name wins");
 });
 
-// Every run input has one name in the page, the library, its types and
-// both READMEs: the old spellings live only in lib/run-inputs.js, which
-// reads them.
-test("the page, agentloop.d.ts and the READMEs spell each run input one way", () => {
+// Every run input has one name in the page, the library, its types, the
+// page's tests and both READMEs: the old spellings live only in
+// lib/run-inputs.js, which reads them (the tests of old files and links
+// spell them in pieces).
+test("the page, agentloop.d.ts, the tests and the READMEs spell each run input one way", () => {
   const root = new URL("../../", import.meta.url).pathname;
   const files = ["README.md", "web/README.md", "web/site/agentloop.d.ts"];
   const visit = (dir) => {
@@ -92,6 +93,8 @@ test("the page, agentloop.d.ts and the READMEs spell each run input one way", ()
     }
   };
   visit(join(root, "web/site"));
+  // The tests too: a test that spells an input the old way tests nothing.
+  for (const f of readdirSync(join(root, "web/test"))) if (f.endsWith(".mjs")) files.push(`web/test/${f}`);
   const old = new RegExp(`\\b(${Object.keys(OLD_NAMES).join("|")})\\b`);
   for (const f of files) {
     readFileSync(join(root, f), "utf8")
