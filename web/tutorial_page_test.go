@@ -129,7 +129,7 @@ func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
 		{`tutorial.sandboxed('[{ type: "final" content: "x" }]', ` + seedTools + `, 2000)`, "the model source: Unexpected token (line 1, column 18)"},
 		{`tutorial.sandboxed('while (true) {}', ` + seedTools + `, 300)`, "the model source did not finish within 300 ms"},
 		// A page written before timeLimitMs had its name spells it timeLimit.
-		{`tutorial.sandboxed('while (true) {}', ` + seedTools + `, undefined, {["time" + "Limit"]: 300})`, "the model source did not finish within 300 ms"},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, undefined, {["time" + "Limit"]: 0})`, "runAgentSandboxed: timeLimitMs must be more than 0 and finite, got 0"},
 		{`tutorial.sandboxed('[]', ` + seedTools + `, 2000, {maxSteps: -1})`, "runAgentSandboxed: maxSteps must be a non-negative integer, got number -1"},
 		{`tutorial.sandboxed('[]', ` + seedTools + `, 2000, {toolTimeoutMs: -1})`, "runAgentSandboxed: toolTimeoutMs must be a number of milliseconds, 0 (none) or more, got number -1"},
 	} {
