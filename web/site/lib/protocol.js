@@ -94,16 +94,18 @@ export const CHANNELS = {
     senders: ["lib/run.js"],
     receivers: ["worker/worker.js"],
     messages: {
-      // stopped: Stop came before the run; drive: who answers the model calls (worker/drive.js)
-      run: ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs", "drive?", "subjects?", "stopped"],
+      // stopped: Stop came before the run; drive: who answers the model calls (worker/drive.js);
+      // approvals: decisions made before, for tools that need approval (worker/approve.js)
+      run: ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs", "drive?", "approvals?", "subjects?", "stopped"],
       grade: ["source", "cases", "level", "barrierWaitMs", "reference"],
       answer: ["action"], // the person's answer to an ask
+      approval: ["decision", "always"], // the person's decision on an approve_ask
       stop: [],
     },
   },
   workerToPage: {
     link: "private port, JS worker to the page",
-    senders: ["worker/worker.js", "worker/outbox.js", "worker/drive.js", "worker/grade.js", "worker/grade-followups.js", "lib/slot.js"],
+    senders: ["worker/worker.js", "worker/outbox.js", "worker/drive.js", "worker/approve.js", "worker/grade.js", "worker/grade-followups.js", "lib/slot.js"],
     receivers: ["lib/slot.js", "lib/run.js"],
     messages: {
       ready: ["timing"],
@@ -115,6 +117,7 @@ export const CHANNELS = {
       code_error: ["editor", "line", "column", "message", "name"], // a model or tool call threw
       events: ["nums", "json", "precise"], // runAgent's events (lib/event-wire.js)
       ask: ["step", "messages", "tools"], // a model call the person answers
+      approve_ask: ["step", "call", "name", "id?", "args"], // a tool call the person decides
       case_start: ["index", "name"],
       case_end: ["index", "observed"],
       end: ["ok", "text?", "error?", "name?"],
