@@ -27,6 +27,11 @@
 // arrive (EventDelta) and assembles into the action a model that does not
 // stream would have returned, so every rule above holds for it unchanged.
 //
+// ContextBudget limits the tokens each model call is sent, as a model's
+// context window does: when the messages outgrow it, the oldest tool
+// outputs or whole exchanges are left out of the request (see Trim), never
+// a call without its result, and the run's own transcript stays whole.
+//
 // OnEvent observes a run as it goes. Every Event names the Phase of the
 // line of the loop that emitted it (a "// phase:" comment in loop.go), so a
 // view can point at the line without guessing; the playground does.

@@ -21,6 +21,9 @@ const (
 	EventApproved      EventKind = "approved"       // the call runs as the model made it
 	EventEdited        EventKind = "edited"         // the call runs with the Approver's args
 	EventDenied        EventKind = "denied"         // the call does not run
+
+	// With ContextBudget: what a model call is sent.
+	EventContext EventKind = "context" // what a model call is sent, and what it leaves out
 )
 
 // An Event reports one thing that happened during a run. Which fields are
@@ -67,6 +70,8 @@ type Event struct {
 	Delta Delta
 	SoFar string
 	Open  string
+	// Window says what the model call of the step is sent (EventContext).
+	Window *Window
 	// Result is the run's result (EventDone), and Err its error, if any;
 	// for EventDenied, the Approver's error or the context's, if any.
 	Result *Result

@@ -66,6 +66,7 @@ const (
 	opTakeDelta   = 15 // (k) the delta promise k settled → delta code
 	opAssembled   = 16 // (n) build the action of the assembled answer: text, then name, id, args of n calls → action code
 	opCloseStream = 17 // Go stopped reading the stream: end it
+	opCount       = 18 // (message, step) count a message's tokens (-1: the placeholder of a replaced output) → tokens
 )
 
 // Queued ops: one message pushed or one event emitted, in the order the
@@ -84,13 +85,17 @@ const (
 	qAsked      = 10 // (phase, step, call): the call waits for options.approve
 	qDecided    = 11 // (phase, step, call, ms, decided) + reason if decidedDenied
 	qDelta      = 12 // (phase, step, index, hasOpen) + open if hasOpen: the latest delta, which Go accepted
+	qDropped    = 13 // (phase, step, index) the next request leaves message index out
+	qReplaced   = 14 // (phase, step, index) the next request replaces tool message index's output
+	qContext    = 15 // (phase, step, tokens, sent, budget) the next request is chosen: report it
 )
 
 // queuedArgs is the number of arguments of each queued op.
 var queuedArgs = [...]int{
 	qUser: 3, qAction: 3, qTool: 4, qToolFailed: 4, qModelStart: 2, qModelEnd: 4, qToolStart: 3, qToolEnd: 5, qDone: 7,
 	qAsked: 3, qDecided: 5,
-	qDelta: 4,
+	qDelta:   4,
+	qDropped: 3, qReplaced: 3, qContext: 5,
 }
 
 // What a call's decision was (decided of qDecided): the approval event's
@@ -219,6 +224,7 @@ var protocol = []struct {
 	{"opStepTimes", opStepTimes}, {"opFinish", opFinish}, {"opFlush", opFlush},
 	{"opApprove", opApprove}, {"opTakeVote", opTakeVote},
 	{"opDelta", opDelta}, {"opTakeDelta", opTakeDelta}, {"opAssembled", opAssembled}, {"opCloseStream", opCloseStream},
+	{"opCount", opCount},
 
 	{"qUser", qUser}, {"qAction", qAction}, {"qTool", qTool}, {"qToolFailed", qToolFailed},
 	{"qModelStart", qModelStart}, {"qModelEnd", qModelEnd}, {"qToolStart", qToolStart},
@@ -233,6 +239,8 @@ var protocol = []struct {
 	{"decisionApprove", decisionApprove}, {"decisionEdit", decisionEdit}, {"decisionDeny", decisionDeny},
 	{"decisionFailed", decisionFailed}, {"decisionUnit", decisionUnit},
 	{"qDelta", qDelta}, {"qDeltaArgs", queuedArgs[qDelta]},
+	{"qDropped", qDropped}, {"qReplaced", qReplaced}, {"qContext", qContext},
+	{"qDroppedArgs", queuedArgs[qDropped]}, {"qReplacedArgs", queuedArgs[qReplaced]}, {"qContextArgs", queuedArgs[qContext]},
 
 	{"kindNone", kindNone}, {"kindNotObject", kindNotObject}, {"kindNoType", kindNoType},
 	{"kindOtherType", kindOtherType}, {"kindFinal", kindFinal}, {"kindTool", kindTool},
@@ -275,8 +283,10 @@ var phaseCode = func() map[agent.Phase]float64 {
 	return m
 }()
 
-// prelude declares the protocol's names as JavaScript constants, and
-// phaseNames, the names of the loop's phases by code.
+// prelude declares the protocol's names as JavaScript constants;
+// phaseNames, the names of the loop's phases by code; trimNames, the
+// strategies of a context budget; and trimmedOutput, the placeholder of a
+// replaced output.
 func prelude() string {
 	var b strings.Builder
 	b.WriteString("\"use strict\";\nconst ")
@@ -293,7 +303,14 @@ func prelude() string {
 		}
 		b.WriteString(strconv.Quote(string(p))) // a phase is a lowercase word: Go's quoting is JavaScript's
 	}
-	b.WriteString("];\n")
+	b.WriteString("];\nconst trimNames = [")
+	for i, t := range agent.Trims() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(string(t))) // lowercase words too
+	}
+	b.WriteString("];\nconst trimmedOutput = " + strconv.Quote(agent.TrimmedOutput) + ";\n") // printable ASCII
 	return b.String()
 }
 

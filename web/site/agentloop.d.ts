@@ -172,7 +172,8 @@ export type Phase =
   | "error_type"
   | "max_steps"
   | "approval"
-  | "denied";
+  | "denied"
+  | "context";
 
 interface EventBase {
   phase: Phase;
@@ -245,6 +246,28 @@ export interface ToolEnd extends EventBase {
   ms: number;
 }
 
+/** What a run with a context budget does when a request would outgrow it (the Go agent's `Trim`). */
+export type Trim = "none" | "tool_outputs" | "exchanges";
+
+/**
+ * With `contextBudget` only, before each model call: what the model is
+ * sent. The messages array (and `done`'s `messages`) stays whole; only the
+ * model's request is trimmed, and never a call without its result.
+ */
+export interface ContextChosen extends EventBase {
+  kind: "context";
+  budget: number;
+  trim: Trim;
+  /** The tokens of the whole transcript so far. */
+  tokens: number;
+  /** The tokens of the request; over `budget` only when nothing more could be trimmed. */
+  sent: number;
+  /** Indices of the messages the request leaves out (`exchanges`: the oldest whole exchanges). */
+  dropped: number[];
+  /** Indices of the tool messages whose content the request replaces with `[output dropped to fit the context budget]` (`tool_outputs`). */
+  replaced: number[];
+}
+
 /** Why a run ended. `timeout` and `crashed` come from runAgentSandboxed's guard only. */
 export type Reason = "final" | "max_steps" | "model_error" | "canceled" | "timeout" | "crashed";
 
@@ -299,7 +322,7 @@ export interface ApprovalDecided extends EventBase {
 }
 
 /** Every event of a run, in order, ending with `done`. Each is a plain object. */
-export type AgentEvent = MessageAppended | ModelStart | DeltaArrived | ModelEnd | ToolStart | ToolEnd | ApprovalAsked | ApprovalDecided | Done;
+export type AgentEvent = MessageAppended | ModelStart | DeltaArrived | ModelEnd | ToolStart | ToolEnd | ApprovalAsked | ApprovalDecided | ContextChosen | Done;
 
 /** What `approve` is asked about: one call of a known tool, before it runs. */
 export interface ApprovalRequest {
@@ -362,6 +385,32 @@ export interface RunOptions {
    * failed: …`); aborting the signal ends a pending wait at once.
    */
   approve?: (call: ApprovalRequest) => Decision | Promise<Decision>;
+  /**
+   * The most tokens a model call may be sent: a non-negative integer, 0
+   * (the default) for no budget. With one, each call is preceded by a
+   * `context` event, and a request over it is trimmed as `trim` says,
+   * keeping the user's message and the latest exchange (the latest action
+   * and its tool messages) whole.
+   */
+  contextBudget?: number;
+  /**
+   * `tool_outputs`: replace the oldest tool messages' content with
+   * `[output dropped to fit the context budget]` until the request fits;
+   * `exchanges`: drop the oldest whole exchanges (an action with its tool
+   * messages); `none` (the default): count and report only.
+   */
+  trim?: Trim;
+  /**
+   * Counts a message's tokens (a user or tool message, or an action as
+   * the model returned it), once per message, and once for the
+   * placeholder `{role: "tool", content: "[output dropped to fit the context budget]"}`.
+   * It must return a finite non-negative number; if it throws or returns
+   * anything else, the run rejects with `step N: options.countTokens …`.
+   * The default is an estimate, not a tokenizer's count: 4 tokens a
+   * message plus one per 4 characters of its content (an action's: its
+   * calls' names and args as JSON).
+   */
+  countTokens?: (message: Message) => number;
 }
 
 /**

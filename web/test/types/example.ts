@@ -57,6 +57,8 @@ function describe(e: AgentEvent): string {
       return `tool ${e.name} (call ${e.call})`;
     case "tool_end":
       return `${e.name} gave ${e.content.length} characters${e.failed ? ", failed" : ""}`;
+    case "context":
+      return `step ${e.step}: ${e.sent} of ${e.budget} tokens sent (${e.trim}: ${e.dropped.length} dropped, ${e.replaced.length} replaced)`;
     case "done":
       return `${e.reason} after ${e.steps} steps: ${e.text || e.error || ""}`;
     case "approval_asked":
@@ -95,6 +97,12 @@ export async function tutorial(out: HTMLElement): Promise<void> {
   await runAgent(model, tools, "What is 2 + 3?", 3);
   await runAgent(streaming, tools, "What is 2 + 3?");
   await runAgent(scriptedStream, tools, "What is 2 + 3?");
+  // A long run within an 8k window: the oldest exchanges go first.
+  await runAgent(model, tools, "What is 2 + 3?", {
+    contextBudget: 8000,
+    trim: "exchanges",
+    countTokens: (m) => JSON.stringify(m).length / 4,
+  });
   out.textContent = answer;
 
   try {
@@ -118,6 +126,8 @@ export function mistakes(): void {
   runAgentSandboxed({ model: "[]", tools: "({})" }, "Hi", { timeLimit: "2s" });
   // @ts-expect-error a decision is approve, deny or edit
   runAgent(script, tools, "Hi", { approve: () => ({ decision: "maybe" }) });
+  // @ts-expect-error trim is a strategy's name
+  runAgent(script, tools, "Hi", { contextBudget: 100, trim: "oldest" });
   // @ts-expect-error onProgress reports objects with a phase
   onProgress((p: string) => p);
   // @ts-expect-error a delta's args are a fragment of JSON text, not an object
