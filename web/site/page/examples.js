@@ -11,6 +11,8 @@
 // example the menu offers and check it, so a new example is tested the day
 // it is added.
 
+import { STREAMING_EXAMPLES } from "./examples-streaming.js";
+
 const MODEL_ARRAY_NOTE = "// Scripted responses: the k-th model call gets the k-th action.\n";
 
 export const EXAMPLES = [
@@ -342,6 +344,7 @@ function model(messages) {
 tools.delete.needsApproval = true;
 `,
   },
+  ...STREAMING_EXAMPLES,
 ];
 
 export const DEFAULT_MAX_STEPS = 10;
