@@ -779,6 +779,28 @@ func (p *page) decide(d approvalDecision) {
 	}
 }
 
+// runDeciding clicks Run and, each time a tool call waits for approval,
+// makes the next of decisions, until the run ends; it returns the view
+// then. A call beyond decisions fails the test: the run would wait.
+func (p *page) runDeciding(decisions []approvalDecision) pageView {
+	p.t.Helper()
+	p.click("#run")
+	for i := 0; ; i++ {
+		state := waitFor[string](p, 3*waitTimeout, "the run to end or a call to wait for approval",
+			`(() => { if (document.querySelector("#approval-panel").checkVisibility()) return "waiting";
+				const b = document.querySelector("#stop-banner");
+				return !!b && b.checkVisibility() && !!b.dataset.reason && document.body.dataset.running !== "true" ? "ended" : null; })()`)
+		if state == "ended" {
+			return p.view()
+		}
+		require.Less(p.t, i, len(decisions), "call %d waits for approval, and the test has no decision for it: %s", i+1, p.summary())
+		p.decide(decisions[i])
+		// The panel goes as the decision is made; wait for it to, so that
+		// the next round sees the next call.
+		waitFor[bool](p, waitTimeout, "the decided call's panel to go", `!document.querySelector("#approval-panel").checkVisibility()`)
+	}
+}
+
 // press sends a key to the page with the focus outside the editors.
 func (p *page) press(key string) {
 	p.t.Helper()

@@ -12,6 +12,7 @@
 // it is added.
 
 import { fieldsOf } from "../lib/run-inputs.js";
+import { STREAMING_EXAMPLES } from "./examples-streaming.js";
 
 const MODEL_ARRAY_NOTE = "// Scripted responses: the k-th model call gets the k-th action.\n";
 
@@ -344,6 +345,7 @@ function model(messages) {
 tools.delete.needsApproval = true;
 `,
   },
+  ...STREAMING_EXAMPLES,
 ];
 
 // exampleById returns the shipped example with the id, or null.
