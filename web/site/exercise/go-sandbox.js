@@ -14,20 +14,17 @@
 // instead of the level's published ones (interview mode's). The worker
 // gets the cases without what the reference did, and its reports are
 // judged here (go-judge.js), never believed. onMessage hears what the
-// worker posts, judged (see worker/go-check.js and go-judge.js: phase,
-// compile_error, case_start, output, case_end with the verdict, crashed,
-// done with passedCount and total) and, from here,
-//   {type: "timeout", index, name, ms}  case index ran longer than the limit;
-//                                      index -1 (no name): the program's
-//                                      start, its package initialization
-//                                      (init, package-level variables),
-//                                      before the first case
-//   {type: "failed", error}            the engine or the frame failed
-//   {type: "end"}                      last, once
+// worker posts, judged (lib/protocol.js's goCheckToView: the runner's
+// goRunnerToPage but ready, initialized and end, with case_end's verdict
+// and done's count the judge's), and what this adds: timeout, a case that
+// ran longer than the limit (index -1, no name: the program's start, its
+// package initialization, before the first case); failed, the engine or
+// the frame failed.
 // onProgress({phase: "download", loaded, total}) hears the first Check's
 // download, then {phase: "compile"} while the frame compiles the engine.
 // base is the engine's folder (default: go/ beside the page).
 
+import { CHANNELS, heard } from "../lib/protocol.js";
 import { downloadEngine } from "../worker/go-engine.js";
 import { prepareGoEngine, startGoWorker } from "../page/engine.js";
 import { createGoJudge } from "./go-judge.js";
@@ -91,7 +88,6 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
     clearInterval(timer);
     if (kill) kill();
     if (last) onMessage(last);
-    onMessage({ type: "end" });
     finished();
   };
 
@@ -107,7 +103,7 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
     let watch = { kind: "build", since: performance.now() };
     port.onmessage = (e) => {
       const msg = e.data;
-      if (over || !msg || typeof msg.type !== "string") return;
+      if (over || !heard(CHANNELS.goRunnerToPage, msg)) return;
       if (msg.type === "ready") {
         port.postMessage({ type: "check", source: String(source), level: level === 2 ? 2 : 1, cases: blinded });
         return;
@@ -133,6 +129,8 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
           watch = { kind: "case", index: msg.index, name: msg.name, since: performance.now() };
           break;
         case "initialized":
+          watch = { kind: "between", since: performance.now() };
+          return; // the watchdog's alone
         case "case_end":
           watch = { kind: "between", since: performance.now() };
           break;

@@ -3,29 +3,20 @@
 // own checker (web/goexercise/grade). Pure of the page: the workers
 // (go-grader.js) and the Node test call it alike.
 //
-// checkGo(engine, source, post, {level, cases}) posts, in order:
-//   {type: "phase", phase: "compile" | "link" | "run"}
-//        run: the program starts, its init first
-//   {type: "compile_error", errors: [{line, column, message}]}
-//        loop.go does not compile, or imports what is not offered (then
-//        nothing is graded, and nothing follows but "done")
-//   {type: "initialized"}          every package's init has run, the
-//                                  learner's package's too: the cases
-//                                  come next
-//   {type: "case_start", index, name, followUp?}
-//   {type: "output", index, text}  what the loop printed (fd 1 and 2)
-//                                  while case index ran
-//   {type: "case_end", index, name, followUp?, observed, panicAt?}
-//        observed: what the loop did (agenttest.Observation), which the
-//        page judges (exercise/go-judge.js): nothing here or in the
-//        program knows what the reference did
-//   {type: "crashed", index, message, at?}
-//        the program died during case index (a panic in a goroutine the
-//        loop started, a deadlock, as soon as every goroutine sleeps with
-//        no timer to wake one): message is the runtime's first line, at
-//        the loop.go:LINE it named
-//   {type: "done", timing: {compileMs, linkMs, loadMs, runMs, programBytes}}
-//        loadMs: compiling the linked program to a WebAssembly.Module
+// checkGo(engine, source, post, {level, cases}) posts, in order, the
+// messages of lib/protocol.js's goRunnerToPage: phase ("compile", "link",
+// "run": the program starts, its init first); compile_error when loop.go
+// does not compile, or holds what is refused (then nothing is played, and
+// nothing follows but done); initialized once every package's init has
+// run, the learner's too; case_start and case_end for each case (observed:
+// what the loop did, an agenttest.Observation, which the page judges,
+// exercise/go-judge.js: nothing here or in the program knows what the
+// reference did), with output, what the loop printed (fd 1 and 2) while
+// it ran; crashed when the program died during a case (a panic in a
+// goroutine the loop started; a deadlock, as soon as every goroutine
+// sleeps with no timer to wake one: message is the runtime's first line,
+// at the loop.go:LINE it named); done last, whose timing's loadMs is
+// compiling the linked program to a WebAssembly.Module,
 // and resolves when done is posted. engine is what loadEngine returns
 // (go-engine.js): {compile, link, manifest, archives, cases}. level (1
 // unless 2) picks the harness that plays loop.go: the classic loop, or
