@@ -1,6 +1,8 @@
 package grade_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,7 +19,22 @@ const (
 )
 
 func TestCompilerDirectivesAreRefusedAtTheirLine(t *testing.T) {
-	got := checkInBrowserEngine(t, forges, unknown)
+	// And a file nested deeper than the compiler is worth waiting for.
+	nested := filepath.Join(t.TempDir(), "nested.go")
+	deep := "package loop\n\nvar x = " + strings.Repeat("(", 1000) + "1" + strings.Repeat(")", 1000) + "\n"
+	require.NoError(t, os.WriteFile(nested, []byte(deep), 0o644))
+	got := checkInBrowserEngine(t, forges, unknown, nested)
+	t.Run("brackets nested too deep are refused before the compiler runs", func(t *testing.T) {
+		ms := got[nested].Messages
+		for _, m := range ofType(ms, "phase") {
+			assert.NotEqual(t, "compile", m["phase"], "the compiler ran on 1,000 nested parentheses")
+		}
+		errs := ofType(ms, "compile_error")
+		require.Len(t, errs, 1)
+		first := errs[0]["errors"].([]any)[0].(map[string]any)
+		assert.Equal(t, float64(3), first["line"])
+		assert.Contains(t, first["message"], "brackets nest more than 64 deep here")
+	})
 	for _, tt := range []struct {
 		file  string
 		lines []float64 // of the directives, in order

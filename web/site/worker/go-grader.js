@@ -25,8 +25,10 @@
 // (the page judges, exercise/go-judge.js); it hears what checkGo posts
 // (see go-check.js), then end (goRunnerToPage).
 // The learner's code runs inside Go's runtime in the runner and can reach
-// no JavaScript (it may import neither syscall/js nor unsafe); the
-// runner lets go of its channel to the builder before it starts it.
+// no JavaScript (it may import neither syscall/js nor unsafe, nor use a
+// compiler directive such as //go:wasmimport); the runner lets go of its
+// channel to the builder before it starts it, and were it taken over, it
+// holds no verdict to forge.
 //
 // Bundled by make build into dist/go-worker.js, one classic script with
 // wasm_exec.js in it, started by the sandbox frame from a blob: URL, as
