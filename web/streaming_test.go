@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -90,4 +91,19 @@ func TestPageShowsWhereABrokenStreamStopped(t *testing.T) {
 	assert.Equal(t, `"}`, v.Stream.Calls[0].Open)
 	assert.Contains(t, v.Stream.Error, "The model call failed: malformed stream: the stream ended at byte 11")
 	assert.Len(t, v.Transcript, 1, "nothing of the broken stream reaches the transcript")
+}
+
+func TestPageShowsALiveStreamArriving(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.chooseExample("streaming-live")
+	p.click("#run")
+	// The model yields a word every 60 ms: the text shows before the run ends.
+	text := waitFor[string](p, waitTimeout, "the streamed text to show while the run goes on",
+		`(() => { const e = document.querySelector("#transcript-stream"); return !e.hidden && document.body.dataset.running === "true" ? e.querySelector(".stream-text").textContent : ""; })()`)
+	assert.True(t, strings.HasPrefix("Streaming sends the answer in pieces, so you can read it while the model is still writing.", text), "the text so far is a beginning of the answer: %q", text)
+	v := p.waitBanner()
+	assert.False(t, v.Stream.Visible, "once the answer is appended, the transcript shows it")
+	require.Len(t, v.Transcript, 2)
+	assert.Equal(t, "Streaming sends the answer in pieces, so you can read it while the model is still writing.", v.Transcript[1].Text)
 }
