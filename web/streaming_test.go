@@ -107,3 +107,28 @@ func TestPageShowsALiveStreamArriving(t *testing.T) {
 	require.Len(t, v.Transcript, 2)
 	assert.Equal(t, "Streaming sends the answer in pieces, so you can read it while the model is still writing.", v.Transcript[1].Text)
 }
+
+func TestRealAPIShowsAStreamedCallAsEachProvidersStreamEvents(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.chooseExample("streaming")
+	p.click("#step")
+	total := p.waitFirstPhase("the first Step")
+	// Phase 5: the model call 1 and its first three deltas.
+	for i := 2; i <= 5; i++ {
+		p.clickAndWaitPosition("#step", fmt.Sprintf("Phase %d of %d", i, total))
+	}
+	stream := apiRegion + ` pre[aria-label="Response stream"]`
+	for format, want := range map[string][]string{
+		"chat":      {`"object":"chat.completion.chunk"`, `"delta":{"content":"Let me check "}`, `"tool_calls":[{"index":0,"id":"call-1","type":"function","function":{"name":"weather","arguments":"{\"ci"}}]`},
+		"responses": {"event: response.output_text.delta", "event: response.function_call_arguments.delta", `"delta":"{\"ci"`},
+		"anthropic": {"event: content_block_start", `"type":"input_json_delta","partial_json":"{\"ci"`},
+	} {
+		p.realAPIBody(format)
+		text := waitFor[string](p, waitTimeout, "the "+format+" stream events", fmt.Sprintf(`(() => { const e = document.querySelector(%s); return e && !e.hidden ? e.textContent : ""; })()`, js(stream)))
+		for _, w := range want {
+			assert.Contains(t, text, w, "%s: the stream so far", format)
+		}
+		assert.NotContains(t, text, "Tok", "%s: only the deltas so far (call 1's arrive later)", format)
+	}
+}
