@@ -20,8 +20,9 @@
 
 import { FIRST } from "./lessons-first.js";
 import { NEXT } from "./lessons-next.js";
+import { STREAM } from "./lessons-stream.js";
 
-export const LESSONS = [...FIRST, ...NEXT];
+export const LESSONS = [...FIRST, ...NEXT, ...STREAM];
 
 const DEFAULT_MAX_STEPS = 10;
 
