@@ -65,7 +65,7 @@ test("Open a real conversation takes a stream log and streams it through the rea
     const model = compileEditor(opened.setup.model, "model");
     const t = compileEditor(opened.setup.tools, "tools");
     assert.ok(!model.error && !t.error, `${f.label}: the setup compiles: ${JSON.stringify(model.error || t.error)}`);
-    const again = await run(model.value, t.value, opened.setup.userMessage);
+    const again = await run(model.value, t.value, opened.setup.userMsg);
     const action = again.find((e) => e.kind === "message" && e.role === "assistant").message;
     assert.deepEqual(action.content, want.content, `${f.label}: the text beside the calls`);
     assert.deepEqual(action.calls.map((c) => [c.name, c.args]), want.calls.map((c) => [c.name, c.args]), `${f.label}: the calls`);

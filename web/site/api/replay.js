@@ -7,14 +7,14 @@
 
 import { readConversation } from "./read-conversation.js";
 import { jsValue, scriptSource } from "../run/actions.js";
-import { DEFAULT_MAX_STEPS } from "../page/examples.js";
+import { DEFAULT_MAX_STEPS } from "../lib/run-inputs.js";
 import { formatById } from "./formats.js";
 import { isStreamLog, readStreamLog } from "./stream-wire.js";
 
 const ERROR_PREFIX = "error: ";
 
 // conversationSetup reads a conversation's JSON text: {setup: {model,
-// tools, userMessage, maxSteps}, format, notes, turns} or {error}.
+// tools, userMsg, maxSteps}, format, notes, turns} or {error}.
 export function conversationSetup(text) {
   if (isStreamLog(text)) return streamLogSetup(text);
   const conv = readConversation(text);
@@ -49,7 +49,7 @@ function streamLogSetup(text) {
 ${toolLines.join("\n")}
 }
 `,
-      userMessage: "(the stream log records no user message)",
+      userMsg: "(the stream log records no user message)",
       maxSteps: "1",
       toolTimeoutMs: "",
     },
@@ -73,7 +73,7 @@ export function setupOf(conv) {
   return {
     model,
     tools: toolsSource(conv, label),
-    userMessage: conv.userMessage,
+    userMsg: conv.userMsg,
     // A conversation that ends without a final answer stops where its
     // recorded turns do.
     maxSteps: String(ended ? Math.max(DEFAULT_MAX_STEPS, conv.turns.length) : conv.turns.length),

@@ -11,7 +11,7 @@ export const STREAM = [
     ],
     phases: ["model", "action", "tool", "result", "error_model"],
     setup: {
-      userMessage: "What is 2 + 3?",
+      userMsg: "What is 2 + 3?",
       model: `[
   { stream: [
     { text: "Let me add. " },
