@@ -7,7 +7,7 @@
 // example without a browser.
 
 import vm from "node:vm";
-import { readSource, wrap } from "../site/editor/source-form.js";
+import { readSource, wrap } from "../site/run/source-form.js";
 
 // Long enough that a loaded machine never stops a quick call.
 const WATCHDOG_MS = 1500;
