@@ -20,7 +20,7 @@ const level = args.includes("--level=2") ? 2 : 1;
 const allowDirectives = args.includes("--allow-directives");
 const sources = args.filter((a) => !a.startsWith("--"));
 await import(pathToFileURL(wasmExec).href);
-const { loadEngine } = await import("../site/worker/go-engine.js");
+const { loadEngine } = await import("../site/exercise/go-engine.js");
 const { checkGo } = await import("../site/worker/go-check.js");
 const { createGoJudge } = await import("../site/exercise/go-judge.js");
 

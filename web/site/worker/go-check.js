@@ -18,8 +18,8 @@
 // at the loop.go:LINE it named); done last, whose timing's loadMs is
 // compiling the linked program to a WebAssembly.Module,
 // and resolves when done is posted. engine is what loadEngine returns
-// (go-engine.js): {compile, link, manifest, archives, cases}. level (1
-// unless 2) picks the harness that plays loop.go: the classic loop, or
+// (exercise/go-engine.js): {compile, link, manifest, archives, cases}.
+// level (1 unless 2) picks the harness that plays loop.go: the classic loop, or
 // the follow-ups (each case's reports then name its followUp); cases, a
 // JSON text, are the cases to play, without their expectations
 // (go-judge.js's blinded).
