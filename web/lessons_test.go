@@ -420,3 +420,22 @@ func TestPageLessonLinkToNoLessonSaysSo(t *testing.T) {
 	assert.NotEqual(t, "learn", eval[string](p, `document.body.dataset.mode || "playground"`), "no lesson is opened")
 	assert.Equal(t, p.value("#user-message"), "What is 2 + 3?", "the page shows what it showed before: the seed example")
 }
+
+// Moving from lesson to lesson sets nothing of the learner's aside, so the
+// page says nothing: the offer of the Playground's code, shown when Learn
+// replaced it, does not follow the learner from lesson to lesson.
+func TestPageLessonChangeShowsNoNotice(t *testing.T) {
+	t.Parallel()
+	p := newPage(t)
+	p.open("/")
+	p.setEditor("model-editor", `[{ type: "final", content: "mine" }]`)
+	p.click("#mode-learn")
+	p.waitLesson(1)
+	p.waitNotice("Lesson 1 replaced your code")
+	for n := 2; n <= 4; n++ {
+		p.click("#lesson .lesson-next")
+		p.waitLesson(n)
+		p.settle()
+		assert.False(t, p.visible("#notice"), "lesson %d opened with a notice: %q", n, p.text("#notice"))
+	}
+}

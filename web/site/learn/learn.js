@@ -10,7 +10,7 @@
 // page's mode (showMode), each render of a run (sync) and each #lesson=N
 // link (openLink).
 
-import { notice } from "../page/notice.js";
+import { hideNotice, notice } from "../page/notice.js";
 import { LESSONS, lessonAt, matchingLesson, setupState } from "./lessons.js";
 import { LessonView } from "./lesson-view.js";
 import { Outcome } from "./outcome.js";
@@ -75,7 +75,11 @@ export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode,
     const next = (embed && keptCode(origin)) || { ...setupState(lessonAt(n)), example: "" };
     if (!sameRun(readCode(), next)) {
       const how = embed ? { why: `Lesson ${n}`, origin, before: null, loaded: true } : { why: `Lesson ${n}` };
-      replaceCode(next, how);
+      // A lesson that sets nothing of the learner's aside says nothing: an
+      // offer still on the bar spoke of the screen before (the learner's
+      // own code stays in the Playground's examples menu), and rewording
+      // it at every lesson change would be a notice at every lesson.
+      if (!replaceCode(next, how)) hideNotice();
     }
     judged = null;
     outcome.hide();
