@@ -439,3 +439,34 @@ func TestPageLessonChangeShowsNoNotice(t *testing.T) {
 		assert.False(t, p.visible("#notice"), "lesson %d opened with a notice: %q", n, p.text("#notice"))
 	}
 }
+
+// The prediction is about the lesson's own code: a run of the learner's
+// edit does not grade it (lesson 6's edit stops no run, yet "it stops the
+// run with an error" was told Right), and the outcome says which run it
+// judged.
+func TestPageLessonOutcomeSaysWhichRunItJudges(t *testing.T) {
+	t.Parallel()
+	p := newPage(t)
+	p.open("/#lesson=6")
+	p.waitLesson(6)
+	lesson := p.shippedLessons()[5]
+	p.choose("it stops the run with an error")
+	p.fillLesson(lesson.Solution)
+	p.run()
+	o := p.lessonOutcome()
+	assert.Equal(t, "The run of your edit", p.text("#lesson-outcome-heading"), "the outcome names the run it speaks of")
+	assert.NotContains(t, o.Predict, "Right", "a run of an edit does not grade the prediction: %q", o.Predict)
+	assert.Contains(t, o.Predict, "not judged on this run, which is of your edit", "the outcome says which run it judges: %q", o.Predict)
+	assert.True(t, o.Passed, "the edit passes the task: %q", o.Task)
+
+	p.click("#lesson .lesson-reload")
+	p.run()
+	o = p.lessonOutcome()
+	assert.Equal(t, "The run of the lesson's code", p.text("#lesson-outcome-heading"))
+	assert.True(t, strings.HasPrefix(o.Predict, "Predict: Not quite: the answer is it calls the model again"), "the lesson's code judges the prediction: %q", o.Predict)
+
+	p.fillLesson(lesson.Solution)
+	p.run()
+	o = p.lessonOutcome()
+	assert.Contains(t, o.Predict, "On your last run of the lesson's code: Not quite", "after an edit, the verdict is the lesson's code's: %q", o.Predict)
+}

@@ -29,6 +29,7 @@ import { Run } from "./run-facts.js";
 export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode, setMode, save, loopPanel, places }) {
   const progress = new Progress(store, key);
   const predictions = new Map(); // lesson number -> the value chosen
+  const lessonRuns = new Map(); // lesson number -> the last Run of its own code
   let learning = false;
   let judged = null; // the trace whose end was last told
 
@@ -128,7 +129,8 @@ export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode,
       if (passed && progress.pass(lesson)) view.marks((l) => progress.isDone(l));
       if (passed) view.say("Done: this run passed the task.", true);
       else if (!progress.isDone(lesson)) view.say(edited ? "Not yet: this run does not pass the task." : "", false);
-      outcome.show(lesson, run, { chosen: predictions.get(n), edited, passed });
+      if (!edited) lessonRuns.set(n, run);
+      outcome.show(lesson, run, { chosen: predictions.get(n), edited, passed, lessonRun: lessonRuns.get(n) });
     },
 
     // isLessonCode reports whether state is a lesson's untouched setup,
