@@ -16,6 +16,12 @@
 // can see it and recover. Malformed model output, a failing model and a
 // canceled context do stop it, with a *[StepError] that names the step.
 //
+// Approve puts a person (or a policy) between the model and the tools: each
+// call of a known tool waits for a Decision, to run as made, run with edited
+// args, or be denied. A denied call still gets its tool message,
+// DeniedText(reason), so that every call keeps its result and the model can
+// recover.
+//
 // OnEvent observes a run as it goes. Every Event names the Phase of the
 // line of the loop that emitted it (a "// phase:" comment in loop.go), so a
 // view can point at the line without guessing; the playground does.

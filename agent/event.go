@@ -14,6 +14,12 @@ const (
 	EventToolStart  EventKind = "tool_start"  // a tool call begins
 	EventToolEnd    EventKind = "tool_end"    // a tool call ended
 	EventDone       EventKind = "done"        // the run is over
+
+	// With Approve: a call waits for a decision, and the decision made.
+	EventApprovalAsked EventKind = "approval_asked" // a call waits for the Approver
+	EventApproved      EventKind = "approved"       // the call runs as the model made it
+	EventEdited        EventKind = "edited"         // the call runs with the Approver's args
+	EventDenied        EventKind = "denied"         // the call does not run
 )
 
 // An Event reports one thing that happened during a run. Which fields are
@@ -32,7 +38,8 @@ type Event struct {
 	// Message is the appended message (EventMessage).
 	Message Message
 	// Call is the position of the call in its action's calls, and Tool and
-	// ID its name and id (EventToolStart, EventToolEnd).
+	// ID its name and id (EventToolStart, EventToolEnd, and the approval
+	// events).
 	Call int
 	Tool string
 	ID   string
@@ -40,10 +47,17 @@ type Event struct {
 	// call failed (EventToolEnd, and EventMessage of a tool message).
 	Content string
 	Failed  bool
-	// Duration is how long the call took (EventModelEnd, EventToolEnd) or
-	// the whole run (EventDone).
+	// Args are the call's args as the model made them
+	// (EventApprovalAsked), or as the Approver edited them (EventEdited).
+	Args any
+	// Reason is why a call was denied (EventDenied).
+	Reason string
+	// Duration is how long the call took (EventModelEnd, EventToolEnd),
+	// the whole run (EventDone), or how long a call waited for its
+	// decision (EventApproved, EventEdited, EventDenied).
 	Duration time.Duration
-	// Result is the run's result (EventDone), and Err its error, if any.
+	// Result is the run's result (EventDone), and Err its error, if any;
+	// for EventDenied, the Approver's error or the context's, if any.
 	Result *Result
 	Err    error
 }

@@ -58,6 +58,7 @@ func (r *run) loop(ctx context.Context, userMsg string) (res *Result, err error)
 			if err != nil {
 				return r.stop(PhaseErrorCalls, StopModelError, "", err) // phase: error_calls
 			}
+			r.approve(ctx, calls)                            // phase: approval
 			for _, result := range r.callTools(ctx, calls) { // phase: tool
 				r.append(PhaseResult, result) // phase: result
 			}
@@ -77,6 +78,9 @@ func (r *run) callTool(ctx context.Context, call Call) (Message, Phase) {
 	if !ok {
 		return toolMessage(call, errorPrefix+"unknown tool '"+call.Name+"'", true), PhaseUnknownTool // phase: unknown_tool
 	}
+	if call.denied != "" {
+		return toolMessage(call, call.denied, true), PhaseDenied // phase: denied
+	}
 	output, err := r.invoke(ctx, tool, call)
 	if err != nil {
 		return toolMessage(call, errorPrefix+err.Error(), true), PhaseToolError // phase: tool_error
@@ -85,7 +89,11 @@ func (r *run) callTool(ctx context.Context, call Call) (Message, Phase) {
 }
 
 func toolMessage(call Call, content string, failed bool) Message {
-	return Message{Role: RoleTool, Name: call.Name, ID: call.ID, Content: content, Failed: failed}
+	m := Message{Role: RoleTool, Name: call.Name, ID: call.ID, Content: content, Failed: failed}
+	if call.edited {
+		m.Args = call.Args
+	}
+	return m
 }
 
 // run holds the state of one call to Run.

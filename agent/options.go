@@ -13,6 +13,7 @@ type config struct {
 	maxSteps    int
 	observe     func(Event)
 	toolTimeout time.Duration
+	approve     Approver
 }
 
 // MaxSteps sets how many model calls a run may make. Zero is valid: the

@@ -22,13 +22,17 @@ const (
 	PhaseUnknownTool         Phase = "unknown_tool"          // a call names no tool
 	PhaseToolError           Phase = "tool_error"            // a tool failed, panicked or timed out
 	PhaseToolOutput          Phase = "tool_output"           // a tool returned its output
+	PhaseApproval            Phase = "approval"              // the calls wait for the Approver's decisions (Approve)
+	PhaseDenied              Phase = "denied"                // a denied call gets its denial as its output
 )
 
-// Phases lists every phase, in the order of the lines of the loop's source.
+// Phases lists every phase, in the order of the lines of the loop's source
+// for the first ones; phases added later are appended.
 func Phases() []Phase {
 	return []Phase{
 		PhaseUser, PhaseCanceledBeforeModel, PhaseModel, PhaseErrorModel, PhaseAction,
 		PhaseFinal, PhaseErrorCalls, PhaseTool, PhaseResult, PhaseCanceledAfterTools,
 		PhaseErrorType, PhaseMaxSteps, PhaseUnknownTool, PhaseToolError, PhaseToolOutput,
+		PhaseApproval, PhaseDenied, // appended, so that the numbers of the others stay
 	}
 }

@@ -23,6 +23,7 @@ type spec struct {
 	toolTimeout time.Duration
 	budget      float64 // maxTranscriptBytes
 	events      bool    // the caller gave onEvent
+	approve     bool    // the caller gave approve
 	userMsg     string
 }
 
@@ -73,6 +74,9 @@ func readSpec(made safejs.Value) (*spec, error) {
 		return nil, err
 	}
 	if s.events, err = get("events").Bool(); err != nil {
+		return nil, err
+	}
+	if s.approve, err = get("approve").Bool(); err != nil {
 		return nil, err
 	}
 	s.userMsg, err = get("userMsg").String()

@@ -54,14 +54,14 @@ function isSteps(v) { return Number.isInteger(v) && v >= 0 && v <= Number.MAX_SA
 // 256 MiB of messages, the model's actions as well as tool outputs.
 const defaultTranscriptBytes = 256 * 1024 * 1024;
 
-const optionNames = "{maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes}";
+const optionNames = "{maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes, approve}";
 
 // checkArgs checks runAgent's arguments and returns them, read once.
 function checkArgs(model, tools, userMsg, options) {
   const args = {
     model: null, script: null, names: null, fns: [], userMsg: "",
     maxSteps: -1, onEvent: null, signal: null, aborted: false, toolTimeoutMs: 0,
-    maxTranscriptBytes: defaultTranscriptBytes,
+    maxTranscriptBytes: defaultTranscriptBytes, approve: null,
   };
   const readOption = (o, name, where) => {
     try {
@@ -139,5 +139,10 @@ function checkOptions(args, options, read) {
     if (typeof bytes !== "number") throw new TypeError(what + describe(bytes));
     if (!(isSteps(bytes) || bytes === Infinity)) throw new RangeError(what + describe(bytes));
     args.maxTranscriptBytes = bytes;
+  }
+  const approve = read(options, "approve", "options.approve");
+  if (approve !== undefined && approve !== null) {
+    if (typeof approve !== "function") throw new TypeError("runAgent: options.approve must be a function (call) => decision, got " + describe(approve));
+    args.approve = approve;
   }
 }

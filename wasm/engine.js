@@ -37,7 +37,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
     reject(e);
     return null;
   }
-  const script = args.script, fns = args.fns, onEvent = args.onEvent, signal = args.signal;
+  const script = args.script, fns = args.fns, onEvent = args.onEvent, signal = args.signal, approve = args.approve;
   const budget = args.maxTranscriptBytes;
 
   const enc = new TextEncoder();
@@ -335,7 +335,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   function callTool(t, i) {
     const c = entries[i];
     try {
-      const v = fns[t].call(tools, c.args === undefined || c.args === null ? {} : c.args);
+      const v = fns[t].call(tools, argsOf(c));
       if (thenable(v)) return -wait(v);
       return toolReturned(i, v);
     } catch (e) {
@@ -356,12 +356,63 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   // toolReturned builds the tool message of call i, which Go pushes by
   // number when the loop appends it.
   function toolReturned(i, v) {
-    const c = entries[i];
-    const m = {role: "tool", name: c.name, content: text(v)};
-    if (c.id !== undefined && c.id !== null) m.id = c.id;
-    built[i] = m;
+    built[i] = toolMessage(i, text(v));
     return outcomeOK;
   }
+
+  // askApproval asks options.approve about call i of step: it returns a
+  // decision code, or the negated number of the promise to await. The
+  // call it gets is a new object each time; its args are the call's own.
+  function askApproval(i, step) {
+    const c = entries[i];
+    const call = {name: c.name, args: argsOf(c), step: step, call: i};
+    if (c.id !== undefined && c.id !== null) call.id = c.id;
+    let v;
+    try {
+      v = approve(call);
+      if (thenable(v)) return -wait(v);
+    } catch (e) {
+      return decisionFailed + put(errorText(e)) * decisionUnit;
+    }
+    return decision(i, v);
+  }
+
+  function tookApproval(k, i) {
+    const p = take(k);
+    if (!p.ok) return decisionFailed + put(errorText(p.v)) * decisionUnit;
+    return decision(i, p.v);
+  }
+
+  // decision reads what options.approve answered about call i, once, into
+  // a decision code; edited args replace the call's own here, so that the
+  // tool gets them. Anything but a decision fails the call's approval,
+  // which denies it.
+  function decision(i, d) {
+    try {
+      const how = isObject(d) ? d.decision : undefined;
+      if (how === "approve") return decisionApprove;
+      if (how === "deny") {
+        const reason = d.reason;
+        if (reason !== undefined && reason !== null && typeof reason !== "string") {
+          throw new TypeError("a denial's reason must be a string, got " + describe(reason));
+        }
+        return decisionDeny + put(typeof reason === "string" ? reason : "") * decisionUnit;
+      }
+      if (how === "edit") {
+        const edited = d.args;
+        if (!isObject(edited) || Array.isArray(edited)) throw new TypeError("edited args must be an object, got " + describe(edited));
+        entries[i].args = edited;
+        entries[i].edited = true;
+        return decisionEdit;
+      }
+      throw new TypeError("options.approve answered " + describe(d) + ", not {decision: \"approve\" | \"deny\" | \"edit\"}");
+    } catch (e) {
+      return decisionFailed + put(errorText(e)) * decisionUnit;
+    }
+  }
+
+  // argsOf is what call c's tool gets: its args, or {} when it has none.
+  function argsOf(c) { return c.args === undefined || c.args === null ? {} : c.args; }
 
   // put encodes s into buf and returns its length in bytes; Go copies them
   // out in one call, and notices a grown buffer by the length.
@@ -456,12 +507,14 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
     emit(e);
   }
 
-  // toolMessage builds the tool message of call i with Go's content: the
-  // output of a call that failed.
+  // toolMessage builds the tool message of call i with content: the
+  // tool's output, or Go's words for a call that failed. A call whose args
+  // options.approve edited records them.
   function toolMessage(i, content) {
     const c = entries[i];
     const m = {role: "tool", name: c.name, content: content};
     if (c.id !== undefined && c.id !== null) m.id = c.id;
+    if (c.edited === true) m.args = c.args;
     return m;
   }
 
@@ -540,6 +593,23 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
           done(phase, step, q[a + 2], q[a + 3], q[a + 4], q[a + 5], q[a + 6]);
           j = a + qDoneArgs;
           break;
+        case qAsked: {
+          const e = toolEvent("approval_asked", phase, step, q[a + 2]);
+          e.args = argsOf(entries[q[a + 2]]);
+          emit(e);
+          j = a + qAskedArgs;
+          break;
+        }
+        case qDecided: {
+          const i = q[a + 2], how = q[a + 4];
+          const e = toolEvent(how === decidedApproved ? "approved" : how === decidedEdited ? "edited" : "denied", phase, step, i);
+          if (how === decidedDenied) e.reason = str();
+          if (how === decidedEdited) e.args = entries[i].args;
+          e.ms = q[a + 3];
+          emit(e);
+          j = a + qDecidedArgs;
+          break;
+        }
         default:
           throw new Error("runAgent engine: bad queued op " + op);
       }
@@ -594,6 +664,8 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
         if (fin.err !== null) reject(fin.err); else resolve(fin.text);
         return 0;
       case opFlush: return 0;
+      case opApprove: return askApproval(a, b);
+      case opTakeVote: return tookApproval(a, b);
     }
     throw new Error("runAgent engine: bad op " + q[1]);
   }
@@ -606,7 +678,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   return {
     engine: engine, grow: grow, ops: new Uint8Array(ops.buffer), names: args.names,
     maxSteps: args.maxSteps, aborted: args.aborted, toolTimeoutMs: args.toolTimeoutMs,
-    maxTranscriptBytes: budget, events: onEvent !== null, userMsg: args.userMsg,
+    maxTranscriptBytes: budget, events: onEvent !== null, userMsg: args.userMsg, approve: approve !== null,
   };
 }
 

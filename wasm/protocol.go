@@ -55,6 +55,8 @@ const (
 	opStepTimes = 9  // (n) → a Uint8Array over a new Float64Array(n) for stepMs
 	opFinish    = 10 // settle the run's promise as the queued done op said
 	opFlush     = 11 // only apply the queued ops
+	opApprove   = 12 // (call, step) ask options.approve about a call → decision code | -promise
+	opTakeVote  = 13 // (k, call) approval promise k settled → decision code
 )
 
 // Queued ops: one message pushed or one event emitted, in the order the
@@ -70,12 +72,36 @@ const (
 	qToolStart  = 7 // (phase, step, call)
 	qToolEnd    = 8 // (phase, step, call, ms, failed) + content if failed
 	qDone       = 9 // (phase, step, steps, ms, in, out, settleAs) + reason, text, error unless rejectNone
+	qAsked      = 10 // (phase, step, call): the call waits for options.approve
+	qDecided    = 11 // (phase, step, call, ms, decided) + reason if decidedDenied
 )
 
 // queuedArgs is the number of arguments of each queued op.
 var queuedArgs = [...]int{
 	qUser: 3, qAction: 3, qTool: 4, qToolFailed: 4, qModelStart: 2, qModelEnd: 4, qToolStart: 3, qToolEnd: 5, qDone: 7,
+	qAsked: 3, qDecided: 5,
 }
+
+// What a call's decision was (decided of qDecided): the approval event's
+// kind.
+const (
+	decidedApproved = 0 // "approved"
+	decidedEdited   = 1 // "edited"
+	decidedDenied   = 2 // "denied"
+)
+
+// Decision codes, as opApprove and opTakeVote return them: the decision
+// in the low two bits, and for a denial or a failure the byte length of
+// its reason (or message), in the buffer, from bit 2 on.
+const (
+	decisionApprove = 0 // run the call as the model made it
+	decisionEdit    = 1 // run it with the args options.approve gave, which the engine keeps
+	decisionDeny    = 2 // deny it, for the reason in the buffer
+	decisionFailed  = 3 // options.approve threw or answered no decision; the message is in the buffer
+	decisionMask    = 3
+	decisionShift   = 2
+	decisionUnit    = 1 << decisionShift
+)
 
 // Action codes, as opModel and opTakeModel return them: the kind in the
 // low four bits, flagUsage, and a payload from bit 5 on.
@@ -159,6 +185,7 @@ var protocol = []struct {
 	{"opModel", opModel}, {"opTakeModel", opTakeModel}, {"opTool", opTool}, {"opTakeTool", opTakeTool},
 	{"opString", opString}, {"opNumber", opNumber}, {"opBuffer", opBuffer}, {"opDrop", opDrop},
 	{"opStepTimes", opStepTimes}, {"opFinish", opFinish}, {"opFlush", opFlush},
+	{"opApprove", opApprove}, {"opTakeVote", opTakeVote},
 
 	{"qUser", qUser}, {"qAction", qAction}, {"qTool", qTool}, {"qToolFailed", qToolFailed},
 	{"qModelStart", qModelStart}, {"qModelEnd", qModelEnd}, {"qToolStart", qToolStart},
@@ -167,6 +194,11 @@ var protocol = []struct {
 	{"qToolFailedArgs", queuedArgs[qToolFailed]}, {"qModelStartArgs", queuedArgs[qModelStart]},
 	{"qModelEndArgs", queuedArgs[qModelEnd]}, {"qToolStartArgs", queuedArgs[qToolStart]},
 	{"qToolEndArgs", queuedArgs[qToolEnd]}, {"qDoneArgs", queuedArgs[qDone]},
+	{"qAsked", qAsked}, {"qDecided", qDecided},
+	{"qAskedArgs", queuedArgs[qAsked]}, {"qDecidedArgs", queuedArgs[qDecided]},
+	{"decidedApproved", decidedApproved}, {"decidedEdited", decidedEdited}, {"decidedDenied", decidedDenied},
+	{"decisionApprove", decisionApprove}, {"decisionEdit", decisionEdit}, {"decisionDeny", decisionDeny},
+	{"decisionFailed", decisionFailed}, {"decisionUnit", decisionUnit},
 
 	{"kindNone", kindNone}, {"kindNotObject", kindNotObject}, {"kindNoType", kindNoType},
 	{"kindOtherType", kindOtherType}, {"kindFinal", kindFinal}, {"kindTool", kindTool},

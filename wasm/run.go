@@ -29,6 +29,9 @@ type run struct {
 	events  bool     // the caller gave onEvent
 	names   []string // the tools' names, by index
 	budget  float64  // maxTranscriptBytes
+	// toolTimeout says the run has a ToolTimeout: agent.Run then stops
+	// waiting for a tool call once its ctx is done.
+	toolTimeout bool
 
 	// mu serializes calls to the engine, and guards what they share: the
 	// queue of ops for the engine and the byte buffer. Parallel tool calls
@@ -84,10 +87,13 @@ func (b *bridge) startRun(_ safejs.Value, args []safejs.Value) any {
 	if s.aborted {
 		r.cancel()
 	}
-	r.events, r.names, r.budget = s.events, s.names, s.budget
+	r.events, r.names, r.budget, r.toolTimeout = s.events, s.names, s.budget, s.toolTimeout > 0
 	opts := []agent.Option{agent.MaxSteps(s.maxSteps), agent.OnEvent(r.observe)}
 	if s.toolTimeout > 0 {
 		opts = append(opts, agent.ToolTimeout(s.toolTimeout))
+	}
+	if s.approve {
+		opts = append(opts, agent.Approve(r.approve))
 	}
 	tools := make(agent.Tools, len(s.names))
 	for i, name := range s.names {
@@ -271,6 +277,13 @@ func (r *run) observe(e agent.Event) {
 			// The other calls may go on for long, and the queue would
 			// wait for them: hand this end over now.
 			_, _ = r.call(opFlush, 0, 0) // a failing engine fails the next call too
+		}
+	case agent.EventApprovalAsked:
+		r.queue(qAsked, phase, step, float64(e.Call))
+	case agent.EventApproved, agent.EventEdited, agent.EventDenied:
+		r.queue(qDecided, phase, step, float64(e.Call), milliseconds(e.Duration), decided[e.Kind])
+		if e.Kind == agent.EventDenied {
+			r.strs = append(r.strs, e.Reason)
 		}
 	case agent.EventDone:
 		done := e // a copy, so that e itself stays on the stack

@@ -78,6 +78,8 @@ export interface ToolMessage {
   content: string;
   /** The call's id, when it had one. */
   id?: string;
+  /** The args the tool ran with, when `approve` edited them (the action keeps the model's). */
+  args?: Record<string, unknown>;
 }
 
 /**
@@ -121,7 +123,9 @@ export type Phase =
   | "result"
   | "canceled_after_tools"
   | "error_type"
-  | "max_steps";
+  | "max_steps"
+  | "approval"
+  | "denied";
 
 interface EventBase {
   phase: Phase;
@@ -204,8 +208,51 @@ export interface Done {
   call?: { kind: "model" | "tool" | "eval"; step: number; name?: string; editor: string };
 }
 
+/** With `approve`: a call waits for its decision. */
+export interface ApprovalAsked extends EventBase {
+  kind: "approval_asked";
+  call: number;
+  name: string;
+  id?: string;
+  /** The args as the model made them. */
+  args: Record<string, unknown>;
+}
+
+/** With `approve`: the decision about a call, after `ms` milliseconds of waiting. */
+export interface ApprovalDecided extends EventBase {
+  kind: "approved" | "edited" | "denied";
+  call: number;
+  name: string;
+  id?: string;
+  ms: number;
+  /** The args the tool gets (`edited`). */
+  args?: Record<string, unknown>;
+  /** Why the call was denied (`denied`); `canceled` when the signal fired while it waited. */
+  reason?: string;
+}
+
 /** Every event of a run, in order, ending with `done`. Each is a plain object. */
-export type AgentEvent = MessageAppended | ModelStart | ModelEnd | ToolStart | ToolEnd | Done;
+export type AgentEvent = MessageAppended | ModelStart | ModelEnd | ToolStart | ToolEnd | ApprovalAsked | ApprovalDecided | Done;
+
+/** What `approve` is asked about: one call of a known tool, before it runs. */
+export interface ApprovalRequest {
+  name: string;
+  /** The call's args as the model made them ({} when absent); treat them as read-only. */
+  args: Record<string, unknown>;
+  id?: string;
+  /** The 1-based model call, and the call's index within its action's calls. */
+  step: number;
+  call: number;
+}
+
+/**
+ * What `approve` answers: run the call as made, deny it (its tool message is
+ * `error: denied: REASON`, or `error: denied`), or run it with other args.
+ */
+export type Decision =
+  | { decision: "approve" }
+  | { decision: "deny"; reason?: string }
+  | { decision: "edit"; args: Record<string, unknown> };
 
 /**
  * Hears each event before whatever comes next runs. If it throws, or
@@ -221,7 +268,11 @@ export interface RunOptions {
   /** Model calls at most: a non-negative integer (default 10, also for null; 0 never calls the model). */
   maxSteps?: number | null;
   onEvent?: OnEvent;
-  /** Aborting it ends the run: it rejects with an Error named AbortError (`step 3: aborted`, `cause` the signal's reason). */
+  /**
+   * Aborting it ends the run before its next model call: it rejects with an Error named AbortError (`step 3: aborted`,
+   * `cause` the signal's reason). A model or tool call under way is awaited and what it returns is kept, as Go's
+   * agent.Run does; a tool call under toolTimeoutMs is not awaited, and fails with `error: context canceled`.
+   */
   signal?: AbortSignal;
   /**
    * Milliseconds a tool call may take (0, the default: no limit); a slower
@@ -236,6 +287,14 @@ export interface RunOptions {
    * `step N: the transcript reached its budget of … bytes (maxTranscriptBytes)`.
    */
   maxTranscriptBytes?: number;
+  /**
+   * Asks, before each call of a known tool runs, whether it runs. The calls
+   * of a parallel action are asked about one by one, in call order; waiting
+   * counts toward neither toolTimeoutMs nor the step. A throw, a rejection or
+   * an answer that is no Decision denies the call (`error: denied: approval
+   * failed: …`); aborting the signal ends a pending wait at once.
+   */
+  approve?: (call: ApprovalRequest) => Decision | Promise<Decision>;
 }
 
 /**

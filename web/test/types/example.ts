@@ -40,6 +40,12 @@ function describe(e: AgentEvent): string {
       return `${e.name} gave ${e.content.length} characters${e.failed ? ", failed" : ""}`;
     case "done":
       return `${e.reason} after ${e.steps} steps: ${e.text || e.error || ""}`;
+    case "approval_asked":
+      return `tool ${e.name} waits for approval with ${JSON.stringify(e.args)}`;
+    case "approved":
+    case "edited":
+    case "denied":
+      return `tool ${e.name} ${e.kind} after ${e.ms} ms${e.reason ? `: ${e.reason}` : ""}`;
   }
 }
 
@@ -59,6 +65,13 @@ export async function tutorial(out: HTMLElement): Promise<void> {
     signal: controller.signal,
     toolTimeoutMs: 500,
     maxTranscriptBytes: Infinity,
+    approve: async (call) => (call.name === "add" && call.args.a === 0 ? { decision: "deny", reason: "no zeros" } : { decision: "approve" }),
+  });
+  await runAgent(model, tools, "What is 2 + 3?", {
+    approve: (call) => ({ decision: "edit", args: { ...call.args, b: 4 } }),
+    onEvent: (e) => {
+      if (e.kind === "denied") console.log(e.reason, e.ms);
+    },
   });
   await runAgent(model, tools, "What is 2 + 3?", 3);
   out.textContent = answer;
@@ -82,6 +95,8 @@ export function mistakes(): void {
   runAgent(script, tools, { content: "Hi" });
   // @ts-expect-error timeLimit is a number of milliseconds
   runAgentSandboxed({ model: "[]", tools: "({})" }, "Hi", { timeLimit: "2s" });
+  // @ts-expect-error a decision is approve, deny or edit
+  runAgent(script, tools, "Hi", { approve: () => ({ decision: "maybe" }) });
   // @ts-expect-error onProgress reports objects with a phase
   onProgress((p: string) => p);
   void [wrongType, wrongContent];
