@@ -470,3 +470,45 @@ func TestPageLessonOutcomeSaysWhichRunItJudges(t *testing.T) {
 	o = p.lessonOutcome()
 	assert.Contains(t, o.Predict, "On your last run of the lesson's code: Not quite", "after an edit, the verdict is the lesson's code's: %q", o.Predict)
 }
+
+// On a laptop's screen (1366×768) a reader who goes from lesson to lesson
+// by Next lesson, at the lesson's foot, and reads down to the question
+// has Run on screen beside it (the run bar's Run was above the fold in
+// every lesson), and after Run the whole of what the lesson says about the
+// run is on screen (it was cut off in 4 of 12).
+func TestPageLessonPredictRunAndOutcomeOnALaptopScreen(t *testing.T) {
+	t.Parallel()
+	p := newPage(t)
+	p.do("a laptop's screen", chromedp.EmulateViewport(1366, 768))
+	p.open("/#lesson=1")
+	p.waitLesson(1)
+	for n := 1; n <= len(p.shippedLessons()); n++ {
+		where := fmt.Sprintf("in lesson %d at 1366x768", n)
+		if n > 1 {
+			p.click("#lesson .lesson-next")
+			p.waitLesson(n)
+		}
+		eval[chromedp.Void](p, `document.querySelector("#lesson .lesson-predict").scrollIntoView({block: "nearest"})`)
+		p.settle()
+		p.onScreen(t, "#lesson .lesson-predict", where)
+		// The Run on screen with the question, whichever it is.
+		run := eval[string](p, `(() => { const b = [...document.querySelectorAll("#run, #lesson button")].find((b) => {
+			const r = b.getBoundingClientRect();
+			return b.textContent.trim() === "Run" && b.checkVisibility() && r.top >= 0 && r.bottom <= innerHeight; });
+			return b ? (b.id ? "#" + b.id : "#lesson .lesson-run") : ""; })()`)
+		if !assert.NotEmpty(t, run, "no Run on screen with the question %s", where) {
+			p.saveScreenshot(fmt.Sprintf("lesson-%d-predict-1366x768.png", n))
+			run = "#run" // the run bar's, off screen: its outcome is checked all the same
+		}
+		p.choose(eval[string](p, `document.querySelector("#lesson .lesson-choice").textContent.trim()`))
+		eval[chromedp.Void](p, fmt.Sprintf(`document.querySelector(%s).click()`, js(run)))
+		p.waitBanner()
+		waitFor[bool](p, waitTimeout, "the lesson's words after the run", `document.querySelector("#lesson-outcome").checkVisibility()`)
+		p.settle()
+		p.onScreen(t, "#stop-banner", where+", after Run")
+		p.onScreen(t, "#lesson-outcome", where+", after Run")
+		if t.Failed() {
+			p.saveScreenshot(fmt.Sprintf("lesson-%d-after-run-1366x768.png", n))
+		}
+	}
+}

@@ -11,6 +11,8 @@
 // link (openLink).
 
 import { hideNotice, notice } from "../page/notice.js";
+import { byId } from "../util/dom.js";
+import { revealWholeInWindow } from "../views/layout.js";
 import { LESSONS, lessonAt, matchingLesson, setupState } from "./lessons.js";
 import { LessonView } from "./lesson-view.js";
 import { Outcome } from "./outcome.js";
@@ -40,6 +42,7 @@ export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode,
       setMode("exercise");
       save();
     },
+    onRun: () => byId("run").click(),
   });
   const outcome = new Outcome();
   // The button is in the page's markup, so that the header's row is laid
@@ -131,6 +134,16 @@ export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode,
       else if (!progress.isDone(lesson)) view.say(edited ? "Not yet: this run does not pass the task." : "", false);
       if (!edited) lessonRuns.set(n, run);
       outcome.show(lesson, run, { chosen: predictions.get(n), edited, passed, lessonRun: lessonRuns.get(n) });
+      // A run that ended on its own (not one being stepped through, whose
+      // controls stay put) brings its stop banner and the whole of what
+      // the lesson says about it on screen: on a laptop's screen they
+      // ended below the fold, or above it for a reader scrolled down to
+      // the question.
+      // Two frames later: after the editors bring the lines that answered
+      // into view, which scrolls the window too.
+      if (!document.body.classList.contains("stepping")) {
+        requestAnimationFrame(() => requestAnimationFrame(() => revealWholeInWindow(outcome.root, places.banner)));
+      }
     },
 
     // isLessonCode reports whether state is a lesson's untouched setup,

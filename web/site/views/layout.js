@@ -104,6 +104,20 @@ export function revealInWindow(el, top) {
   if (by > 0) scrollBy(0, by);
 }
 
+// revealWholeInWindow scrolls this document's window (never a host
+// page's, as scrollIntoView would) just enough that the whole of el, from
+// the top of from when given, is on screen: down when it ends below the
+// screen, up when it starts above (its top wins when it is taller than
+// the screen).
+export function revealWholeInWindow(el, from = el, margin = 8) {
+  if (!el || !from) return;
+  const r = el.getBoundingClientRect();
+  if (r.height === 0) return; // not shown
+  const top = Math.min(r.top, from.getBoundingClientRect().top);
+  if (top < margin) scrollBy(0, top - margin);
+  else if (r.bottom > innerHeight - margin) scrollBy(0, Math.min(r.bottom - innerHeight + margin, top - margin));
+}
+
 // revealWithControls scrolls this document's window (never a host page's)
 // so that controls and el are on screen together: when either is off
 // screen, the controls go to the top of the screen, with el below them.
