@@ -22,6 +22,16 @@
 // DeniedText(reason), so that every call keeps its result and the model can
 // recover.
 //
+// A model may stream: it returns a *[Stream] of deltas (text pieces, and
+// pieces of tool calls keyed by call index), which Run reports as they
+// arrive (EventDelta) and assembles into the action a model that does not
+// stream would have returned, so every rule above holds for it unchanged.
+//
+// ContextBudget limits the tokens each model call is sent, as a model's
+// context window does: when the messages outgrow it, the oldest tool
+// outputs or whole exchanges are left out of the request (see Trim), never
+// a call without its result, and the run's own transcript stays whole.
+//
 // OnEvent observes a run as it goes. Every Event names the Phase of the
 // line of the loop that emitted it (a "// phase:" comment in loop.go), so a
 // view can point at the line without guessing; the playground does.

@@ -14,6 +14,9 @@ type config struct {
 	observe     func(Event)
 	toolTimeout time.Duration
 	approve     Approver
+	budget      int               // ContextBudget's tokens; 0 for none
+	trim        Trim              // ContextBudget's strategy
+	count       func(Message) int // CountTokens; nil for EstimateTokens
 }
 
 // MaxSteps sets how many model calls a run may make. Zero is valid: the

@@ -5,7 +5,8 @@ package agent
 // emitted it, so that a view can point at the line without guessing.
 type Phase string
 
-// The phases, in the order the loop's source shows them.
+// The phases: the loop's own, in the order its source shows them, then
+// those of options added later.
 const (
 	PhaseUser                Phase = "user"                  // the user's message starts the transcript
 	PhaseCanceledBeforeModel Phase = "canceled_before_model" // the context was done before a model call
@@ -24,6 +25,7 @@ const (
 	PhaseToolOutput          Phase = "tool_output"           // a tool returned its output
 	PhaseApproval            Phase = "approval"              // the calls wait for the Approver's decisions (Approve)
 	PhaseDenied              Phase = "denied"                // a denied call gets its denial as its output
+	PhaseContext             Phase = "context"               // the messages of a model call are fitted to the ContextBudget
 )
 
 // Phases lists every phase, in the order of the lines of the loop's source
@@ -34,5 +36,6 @@ func Phases() []Phase {
 		PhaseFinal, PhaseErrorCalls, PhaseTool, PhaseResult, PhaseCanceledAfterTools,
 		PhaseErrorType, PhaseMaxSteps, PhaseUnknownTool, PhaseToolError, PhaseToolOutput,
 		PhaseApproval, PhaseDenied, // appended, so that the numbers of the others stay
+		PhaseContext,
 	}
 }

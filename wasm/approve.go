@@ -67,4 +67,3 @@ func (r *run) decision(op, a, b int, ref *callRef) (d agent.Decision, promise in
 	}
 	return d, 0, &approvalError{text}
 }
-
