@@ -21,7 +21,7 @@ import (
 type lessonFields struct {
 	Model         string `json:"model"`
 	Tools         string `json:"tools"`
-	UserMessage   string `json:"userMessage"`
+	UserMessage   string `json:"userMsg"`
 	MaxSteps      string `json:"maxSteps"`
 	ToolTimeoutMs string `json:"toolTimeoutMs"`
 }
@@ -485,7 +485,8 @@ func TestPageLessonPredictRunAndOutcomeOnALaptopScreen(t *testing.T) {
 	p.do("a laptop's screen", chromedp.EmulateViewport(1366, 768))
 	p.open("/#lesson=1")
 	p.waitLesson(1)
-	for n := 1; n <= len(p.shippedLessons()); n++ {
+	lessons := p.shippedLessons()
+	for n := 1; n <= len(lessons); n++ {
 		where := fmt.Sprintf("in lesson %d at 1366x768", n)
 		if n > 1 {
 			p.click("#lesson .lesson-next")
@@ -505,7 +506,7 @@ func TestPageLessonPredictRunAndOutcomeOnALaptopScreen(t *testing.T) {
 		}
 		p.choose(eval[string](p, `document.querySelector("#lesson .lesson-choice").textContent.trim()`))
 		eval[chromedp.Void](p, fmt.Sprintf(`document.querySelector(%s).click()`, js(run)))
-		p.waitBanner()
+		p.decideUntilEnd(lessons[n-1].Decide)
 		waitFor[bool](p, waitTimeout, "the lesson's words after the run", `document.querySelector("#lesson-outcome").checkVisibility()`)
 		p.settle()
 		p.onScreen(t, "#stop-banner", where+", after Run")
