@@ -169,7 +169,9 @@ function toPlain(v, depth, ancestors) {
       if (v.length > n) out.push(`… ${v.length - n} more items`);
       return out;
     }
-    const out = {};
+    // No prototype: a key named "__proto__" (a call's args may hold one)
+    // is then a key like any other, not a change of prototype.
+    const out = Object.create(null);
     const keys = Object.keys(v);
     const n = Math.min(keys.length, MAX_KEYS);
     for (let i = 0; i < n; i++) out[keys[i]] = read(v, keys[i], depth, ancestors);
