@@ -67,7 +67,9 @@ tools-npm: $(NPM_STAMP)
 # only those without CORS (sandbox.js), and in strict mode, which SES's
 # lockdown needs and an IIFE of esbuild's does not declare. Every source of
 # web/site is a prerequisite, and the bridge's wasm/shape.js, which the
-# worker shares; the outputs live in dist/.
+# worker shares; the outputs live in dist/. The page's own worker that reads
+# pasted conversations (api/conversation-worker.js) runs no user code, off
+# the sandbox frame.
 #
 # The page imports the library (page/engine.js) by its served URL,
 # ../agentloop.js, kept as an import (--external) so that the page and
@@ -84,6 +86,7 @@ web/site/dist/app.js: $(SITE_JS) wasm/shape.js web/site/wasm_exec.js $(NPM_STAMP
 	  echo "these chunks import ../agentloop.js, which is not there from dist/chunks/: import page/engine.js only from page/app.js" >&2; exit 1; fi
 	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/worker.js
 	web/node_modules/.bin/esbuild web/site/worker/go-grader.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/go-worker.js
+	web/node_modules/.bin/esbuild web/site/api/conversation-worker.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/conversation-worker.js
 
 # agentloop.js, the library a tutorial page imports (entry lib/agentloop.js):
 # one ES module with no imports, so that the main.wasm download starts as it
