@@ -252,4 +252,4 @@ openLink(opts, { atLoad: true }).finally(() => {
   scheduleEmbedLink();
 });
 addEventListener("hashchange", () => openLink(readOptions()));
-if (opts.embed) listenToHost(openLink, () => code.read().example);
+if (opts.embed) listenToHost(openLink, () => code.read().example, () => runner.running);
