@@ -5,6 +5,31 @@ import { Sandbox } from "./sandbox.js";
 
 let defaultSandbox = null;
 
+// MAX_SANDBOXED_RUNS is how many runs are in flight at once, each in a
+// worker of its own (with its own Go instance) in the one sandbox frame;
+// later runs wait their turn, in the order they were asked for. A hundred
+// workers started at once would take the frame's memory and thread, and
+// every run in it would be lost; a few keep both cores busy.
+export const MAX_SANDBOXED_RUNS = 4;
+let inFlight = 0;
+const waiting = []; // resolvers of the runs waiting for their turn
+
+// turn resolves when a run may start.
+function turn() {
+  if (inFlight < MAX_SANDBOXED_RUNS) {
+    inFlight++;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+// nextTurn hands a finished run's place to the next one waiting.
+function nextTurn() {
+  const next = waiting.shift();
+  if (next) next();
+  else inFlight--;
+}
+
 // runAgentSandboxed's sources are its arguments, not the playground's
 // editors: its errors name them so.
 const SOURCE_SUBJECTS = { model: "The model source", tools: "The tools source" };
@@ -73,7 +98,8 @@ function listener(onEvent) {
 // 2000) gets the worker killed. options: {maxSteps, toolTimeoutMs,
 // timeLimit, onEvent}. It resolves with the answer, or rejects with an
 // Error whose message is the reason (the runaway call, the code's error,
-// the loop's rejection) and whose event is the done event, if any.
+// the loop's rejection) and whose event is the done event, if any. Beyond
+// MAX_SANDBOXED_RUNS runs in flight, a run waits for its turn.
 export async function runAgentSandboxed(sources, userMsg, options = {}) {
   const { model, tools } = sources ?? {};
   const { maxSteps = 10, toolTimeoutMs = 0, timeLimit = 2000, onEvent } = options ?? {};
@@ -81,6 +107,17 @@ export async function runAgentSandboxed(sources, userMsg, options = {}) {
   checkArguments(model, tools, { maxSteps: steps, toolTimeoutMs, timeLimit, onEvent });
   if (!defaultSandbox) defaultSandbox = new Sandbox();
   const tell = listener(onEvent);
+  const userMessage = String(userMsg);
+  await turn();
+  try {
+    return await run(model, tools, userMessage, steps, toolTimeoutMs, timeLimit, tell);
+  } finally {
+    nextTurn();
+  }
+}
+
+// run is one sandboxed run, once it has its turn.
+function run(model, tools, userMessage, steps, toolTimeoutMs, timeLimit, tell) {
   return new Promise((resolve, reject) => {
     let done = null;
     let failure = null;
@@ -88,7 +125,7 @@ export async function runAgentSandboxed(sources, userMsg, options = {}) {
       {
         model,
         tools,
-        userMessage: String(userMsg),
+        userMessage,
         maxSteps: steps,
         toolTimeoutMs,
         timeLimitMs: timeLimit,
