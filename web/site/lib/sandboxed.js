@@ -2,33 +2,12 @@
 // worker under the runaway guard, for a tutorial page.
 
 import { Sandbox } from "./sandbox.js";
+import { Turns } from "./turns.js";
 
 let defaultSandbox = null;
 
-// MAX_SANDBOXED_RUNS is how many runs are in flight at once, each in a
-// worker of its own (with its own Go instance) in the one sandbox frame;
-// later runs wait their turn, in the order they were asked for. A hundred
-// workers started at once would take the frame's memory and thread, and
-// every run in it would be lost; a few keep both cores busy.
-export const MAX_SANDBOXED_RUNS = 4;
-let inFlight = 0;
-const waiting = []; // resolvers of the runs waiting for their turn
-
-// turn resolves when a run may start.
-function turn() {
-  if (inFlight < MAX_SANDBOXED_RUNS) {
-    inFlight++;
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => waiting.push(resolve));
-}
-
-// nextTurn hands a finished run's place to the next one waiting.
-function nextTurn() {
-  const next = waiting.shift();
-  if (next) next();
-  else inFlight--;
-}
+// The runs in flight, at most MAX_SANDBOXED_RUNS at once.
+const turns = new Turns();
 
 // runAgentSandboxed's sources are its arguments, not the playground's
 // editors: its errors name them so.
@@ -99,7 +78,8 @@ function listener(onEvent) {
 // timeLimit, onEvent}. It resolves with the answer, or rejects with an
 // Error whose message is the reason (the runaway call, the code's error,
 // the loop's rejection) and whose event is the done event, if any. Beyond
-// MAX_SANDBOXED_RUNS runs in flight, a run waits for its turn.
+// MAX_SANDBOXED_RUNS (lib/turns.js) runs in flight, a run waits for its
+// turn.
 export async function runAgentSandboxed(sources, userMsg, options = {}) {
   const { model, tools } = sources ?? {};
   const { maxSteps = 10, toolTimeoutMs = 0, timeLimit = 2000, onEvent } = options ?? {};
@@ -108,11 +88,11 @@ export async function runAgentSandboxed(sources, userMsg, options = {}) {
   if (!defaultSandbox) defaultSandbox = new Sandbox();
   const tell = listener(onEvent);
   const userMessage = String(userMsg);
-  await turn();
+  await turns.take();
   try {
     return await run(model, tools, userMessage, steps, toolTimeoutMs, timeLimit, tell);
   } finally {
-    nextTurn();
+    turns.done();
   }
 }
 
