@@ -65,8 +65,11 @@ func (r *run) model(ctx context.Context, _ []agent.Message) (agent.Action, error
 	}
 	code, err := r.number(opModel, 0, 0)
 	if err == nil && code < 0 { // a promise
+		// agent.Run waits for its model even once ctx is done, and keeps
+		// what it returns: so does the bridge, for the transcript to be
+		// the same.
 		k := -code
-		if err := r.await(ctx, k); err != nil {
+		if err := r.await(context.WithoutCancel(ctx), k); err != nil {
 			return nil, err
 		}
 		code, err = r.number(opTakeModel, k, 0)
@@ -74,11 +77,10 @@ func (r *run) model(ctx context.Context, _ []agent.Message) (agent.Action, error
 	if err != nil {
 		return nil, &internalError{err}
 	}
-	if err := ctx.Err(); err != nil { // aborted while the model ran
-		return nil, err
-	}
 	r.latest = code
 	switch code & kindMask {
+	case kindStream:
+		return r.stream(ctx), nil
 	case kindNone:
 		return nil, nil // the agent says "the model returned no action"
 	case kindNotObject:
@@ -142,7 +144,16 @@ func (r *run) tool(t int) agent.Tool {
 		}
 		failure, k, err := r.callTool(opTool, t, ref.call)
 		if err == nil && k > 0 {
-			if err := r.await(ctx, k); err != nil {
+			// agent.Run waits for a tool even once the run is canceled,
+			// and keeps its output, unless the call has a ToolTimeout:
+			// it then stops waiting when ctx is done, and so does the
+			// bridge, so that a tool's promise that never settles keeps
+			// no goroutine waiting.
+			wait := ctx
+			if !r.toolTimeout {
+				wait = context.WithoutCancel(ctx)
+			}
+			if err := r.await(wait, k); err != nil {
 				return "", err
 			}
 			failure, _, err = r.callTool(opTakeTool, k, ref.call)

@@ -39,7 +39,8 @@ func TestAbortRejectsWithAnAbortErrorNamingTheStep(t *testing.T) {
 				env.calls++;
 				if (env.calls < 3) return {type: "tool", name: "add", args: {a: 1, b: 2}};
 				setTimeout(() => c.abort(), 5);
-				return new Promise(() => {}); // never settles: only the abort ends the run
+				// It settles only at the abort: the run waits for its model.
+				return new Promise((_, reject) => c.signal.addEventListener("abort", () => reject(c.signal.reason)));
 			}};
 		})()`, "AbortError: step 3: aborted", 3},
 		{"by a synchronous model", `(() => {
@@ -50,9 +51,10 @@ func TestAbortRejectsWithAnAbortErrorNamingTheStep(t *testing.T) {
 				return {type: "tool", name: "add", args: {a: 1, b: 2}};
 			}};
 		})()`, "AbortError: step 2: aborted", 2},
-		{"while a tool hangs", `(() => {
+		{"while a tool waits for the signal", `(() => {
 			const c = new AbortController();
-			return {signal: c.signal, tools: {hang: () => { setTimeout(() => c.abort(), 5); return new Promise(() => {}); }},
+			const listen = () => new Promise((_, reject) => c.signal.addEventListener("abort", () => reject(c.signal.reason)));
+			return {signal: c.signal, tools: {hang: () => { setTimeout(() => c.abort(), 5); return listen(); }},
 				model: () => { env.calls++; return {type: "tool", name: "hang"}; }};
 		})()`, "AbortError: step 1: aborted", 1},
 		{"with a reason", `(() => {
@@ -76,10 +78,35 @@ func TestAbortRejectsWithAnAbortErrorNamingTheStep(t *testing.T) {
 	}
 }
 
-func TestAbortedToolCallEndsWithItsOutputAppended(t *testing.T) {
+func TestToolRunningAtTheAbortIsAwaitedAndItsOutputKept(t *testing.T) {
+	// As agent.Run waits for a Go tool: the abort comes while the tool's
+	// promise is pending, and the run stops after its output.
 	env := jsEval(t, `(() => {
 		const c = new AbortController();
 		const env = {signal: c.signal, events: []};
+		env.onEvent = (e) => env.events.push(e);
+		env.tools = {deploy: () => { setTimeout(() => c.abort(), 5); return new Promise((r) => setTimeout(() => r("deployed"), 20)); }};
+		env.model = () => ({type: "tool", name: "deploy"});
+		return env;
+	})()`)
+	s := rejects(t, env.Get("model"), env.Get("tools"), "Deploy.", env)
+	assert.Equal(t, "AbortError: step 1: aborted", s.errorText())
+	events := env.Get("events")
+	done := events.Index(events.Length() - 1)
+	require.Equal(t, "done", done.Get("kind").String())
+	assert.Equal(t, "canceled", done.Get("reason").String())
+	assert.Equal(t, "canceled_after_tools", done.Get("phase").String())
+	messages := done.Get("messages")
+	require.Equal(t, 3, messages.Length(), "the user's message, the action and the tool's output")
+	assert.Equal(t, `{"role":"tool","name":"deploy","content":"deployed"}`, jsJSON(messages.Index(2)))
+}
+
+func TestHungToolUnderAToolTimeoutEndsAtTheAbort(t *testing.T) {
+	// With toolTimeoutMs, agent.Run stops waiting for a call once the run
+	// is canceled, and the call fails with ctx's error.
+	env := jsEval(t, `(() => {
+		const c = new AbortController();
+		const env = {signal: c.signal, toolTimeoutMs: 60000, events: []};
 		env.onEvent = (e) => env.events.push(e);
 		env.tools = {hang: () => { setTimeout(() => c.abort(), 5); return new Promise(() => {}); }};
 		env.model = () => ({type: "tool", name: "hang"});
@@ -90,10 +117,9 @@ func TestAbortedToolCallEndsWithItsOutputAppended(t *testing.T) {
 	events := env.Get("events")
 	done := events.Index(events.Length() - 1)
 	require.Equal(t, "done", done.Get("kind").String())
-	assert.Equal(t, "canceled", done.Get("reason").String())
 	assert.Equal(t, "step 1: aborted", done.Get("error").String())
 	messages := done.Get("messages")
-	require.Equal(t, 3, messages.Length(), "the user's message, the action and the tool's output")
+	require.Equal(t, 3, messages.Length(), "the user's message, the action and the tool's failure")
 	assert.Equal(t, `{"role":"tool","name":"hang","content":"error: context canceled"}`, jsJSON(messages.Index(2)))
 }
 

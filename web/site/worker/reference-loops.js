@@ -11,35 +11,20 @@
 // agent.Run gives a canceled run: "step N: " and the message of the
 // signal's reason ("context canceled").
 //
-// Cancellation is relayed to the bridge where Go's agent.Run would see it.
-// In Go a tool that cancels the run and then returns has its output kept,
-// and the run stops after that step's tool messages; the bridge, which
-// awaits a tool's promise beside the run's signal, would drop the output
-// if it saw the abort at once. So the bridge gets a signal of its own,
-// aborted when the run's was aborted before the run, or else at the next
-// model call, which it then never makes: the run stops at the step whose
-// tools canceled it, as agent.Run's does.
+// The run's signal goes to the bridge as is: like Go's agent.Run, the
+// bridge waits for a model or tool call under way when the signal fires,
+// keeps what it returns, and stops before the next model call.
 
 // referenceLoops returns the real loop for each level.
 export function referenceLoops(runAgent) {
   const level2 = async (model, tools, userMsg, { maxSteps, toolTimeoutMs, signal }) => {
     let done = null;
-    const relay = new AbortController();
-    if (signal.aborted) relay.abort(signal.reason);
-    let stepsBack = 0; // the bridge's step is one past agent.Run's
-    const relayedModel = (messages) => {
-      if (signal.aborted && !relay.signal.aborted) {
-        stepsBack = 1;
-        relay.abort(signal.reason);
-        return new Promise(() => {});
-      }
-      return model(messages, { signal });
-    };
     // Tools get the run's own signal, as a learner's loop gives theirs, so
     // a slow tool stops when the run is canceled.
     const withSignal = {};
     for (const name of Object.keys(tools)) withSignal[name] = (args) => tools[name](args, { signal });
-    const options = { maxSteps, signal: relay.signal, onEvent: (e) => e.kind === "done" && (done = e) };
+    const modelWithSignal = (messages) => model(messages, { signal });
+    const options = { maxSteps, signal, onEvent: (e) => e.kind === "done" && (done = e) };
     if (toolTimeoutMs > 0) options.toolTimeoutMs = toolTimeoutMs;
     const answer = (text) => ({
       text,
@@ -47,11 +32,11 @@ export function referenceLoops(runAgent) {
       messages: done && Array.isArray(done.messages) ? done.messages : [{ role: "user", content: userMsg }],
     });
     try {
-      return answer(await runAgent(relayedModel, withSignal, userMsg, options));
+      return answer(await runAgent(modelWithSignal, withSignal, userMsg, options));
     } catch (err) {
       let words = String(err && err.message);
       const canceled = /^step (\d+): aborted\b/.exec(words);
-      if (canceled && signal.aborted) words = `step ${Number(canceled[1]) - stepsBack}: ${signal.reason.message}`;
+      if (canceled && signal.aborted) words = `step ${canceled[1]}: ${signal.reason.message}`;
       throw Object.assign(new Error(words), { answer: answer("") });
     }
   };
