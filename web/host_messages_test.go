@@ -4,7 +4,6 @@ package main
 
 import (
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -69,7 +68,6 @@ func TestPageEmbedBoundsTheHostsMessages(t *testing.T) {
 	refused := waitFor[map[string]any](p, waitTimeout, "the reply to the huge example name", `replies.find((r) => r.id === "huge")`)
 	assert.Equal(t, "refused", refused["outcome"])
 	assert.Equal(t, "example is a string of 8,388,608 characters; an example's id is at most 64 characters.", refused["reason"])
-	p.answersQuickly(2*time.Second, "after an 8 MB example name")
 
 	eval[chromedp.Void](p, `for (let i = 0; i < 1000; i++) ask({type: "agentloop:run", example: i % 2 ? "add" : "chain", id: i})`)
 	waitFor[bool](p, waitTimeout, "a reply to every run request", `replies.filter((r) => r.request === "agentloop:run").length === 1000`)
