@@ -33,6 +33,29 @@ export async function runSetup(setup) {
   }
 }
 
+// assembled is the action a scripted stream's deltas make, as the loop
+// assembles them (agent.Answer.Map); it throws for a stream the loop
+// would refuse, whose exact words the real loop's tests hold.
+function assembled(deltas) {
+  let text = "";
+  const calls = [];
+  for (const d of deltas) {
+    if (d.call === undefined) text += d.text;
+    else if (calls[d.call]) calls[d.call].args += d.args ?? "";
+    else calls[d.call] = { name: d.name, id: d.id, args: d.args ?? "" };
+  }
+  if (calls.length === 0) return { role: "assistant", type: "final", content: text };
+  const list = calls.map((c) => {
+    const out = { name: c.name };
+    if (c.args !== "") out.args = JSON.parse(c.args);
+    if (c.id !== undefined) out.id = c.id;
+    return out;
+  });
+  const action = list.length === 1 ? { role: "assistant", type: "tool", ...list[0] } : { role: "assistant", type: "tool", calls: list };
+  if (text !== "") action.content = text;
+  return action;
+}
+
 async function loop(setup, ctx) {
   const model = evaluate(setup.model, "model", ctx);
   const tools = evaluate(setup.tools, "tools", ctx);
@@ -62,6 +85,7 @@ async function loop(setup, ctx) {
         if (step > model.length) throw new Error(`script exhausted at step ${step}`);
         action = JSON.parse(JSON.stringify(model[step - 1]));
       } else action = JSON.parse(JSON.stringify(await call(model, messages.slice())));
+      if (action && Array.isArray(action.stream)) action = assembled(action.stream);
     } catch (err) {
       done("error_model", step, "model_error", `step ${step}: model: ${err.message}`);
       return events;

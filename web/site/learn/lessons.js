@@ -15,13 +15,17 @@
 //   task       Try it: text, hint, check(run) (run: learn/run-facts.js's
 //              Run of the learner's run) and solution, the fields of the
 //              setup that the reference answer changes
+//   decide     for a setup whose tools need approval: what the person
+//              decides at each call that waits, in order, when the tests
+//              run it (learn/lessons-beyond.js)
 // The tests run every setup and solution through the real loop: the setup
 // ends as expect says and fails the task, the solution passes it.
 
 import { FIRST } from "./lessons-first.js";
 import { NEXT } from "./lessons-next.js";
+import { BEYOND } from "./lessons-beyond.js";
 
-export const LESSONS = [...FIRST, ...NEXT];
+export const LESSONS = [...FIRST, ...NEXT, ...BEYOND];
 
 const DEFAULT_MAX_STEPS = 10;
 

@@ -33,6 +33,7 @@ export function runView({ engine, inputs, errors, modelEditor, embed, mode, chec
     showEarlier: byId("show-earlier"),
     scroller: byId("transcript-scroll"),
     empty: byId("transcript-empty"),
+    stream: byId("transcript-stream"),
   });
   const loopPanel = new LoopPanel({ list: byId("loop-source"), scroller: byId("loop-scroll"), status: byId("loop-status") });
   loopPanel.load("agent-loop.go.txt");
