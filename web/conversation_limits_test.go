@@ -31,10 +31,10 @@ func TestOversizedConversationsAreRefusedBeforeTheyAreRead(t *testing.T) {
 
 	eval[chromedp.Void](p, `(() => {
 		const dt = new DataTransfer();
-		dt.setData("text/plain", "[" + " ".repeat(30 * 1048576) + "]");
+		dt.setData("text/plain", "[" + " ".repeat(17 * 1048576) + "]");
 		document.querySelector("#conversation-text").dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true}));
 	})()`)
-	assert.Equal(t, "The pasted conversation is 30.0 MB (31,457,282 characters); "+cap+" Nothing was pasted.", p.conversationError())
+	assert.Equal(t, "The pasted conversation is 17.0 MB (17,825,794 characters); "+cap+" Nothing was pasted.", p.conversationError())
 	assert.Equal(t, "", p.value("#conversation-text"), "nothing reached the text box")
 
 	eval[chromedp.Void](p, `(() => {
@@ -51,11 +51,14 @@ func TestOversizedConversationsAreRefusedBeforeTheyAreRead(t *testing.T) {
 
 	eval[chromedp.Void](p, `(() => {
 		const dt = new DataTransfer();
-		dt.items.add(new File(['{"messages": [' + " ".repeat(17 * 1048576) + ']}'], "huge.json", {type: "application/json"}));
+		const bytes = new Uint8Array(17 * 1048576).fill(32); // spaces
+		bytes.set(new TextEncoder().encode('{"messages": ['));
+		bytes.set(new TextEncoder().encode(']}'), bytes.length - 2);
+		dt.items.add(new File([bytes], "huge.json", {type: "application/json"}));
 		document.body.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
 		document.body.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
 	})()`)
-	p.waitNotice("Nor can it be a conversation: huge.json is 17.0 MB (17,825,808 characters); " + cap)
+	p.waitNotice("Nor can it be a conversation: huge.json is 17 MB (17,825,792 characters); " + cap)
 }
 
 // A large conversation under the cap is read in a worker: the page goes on
