@@ -104,7 +104,7 @@ func startBrowser() error {
 
 // checkBuilt reports the build outputs the page needs that are missing.
 func checkBuilt() error {
-	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "agentloop.js", "dist/app.js", "dist/worker.js", "cases.json"} {
+	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "agentloop.js", "dist/app.js", "dist/sandbox.js", "dist/worker.js", "cases.json"} {
 		if _, err := os.Stat(filepath.Join("site", f)); err != nil {
 			return fmt.Errorf("web/site/%s is missing: run make build first", f)
 		}

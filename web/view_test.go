@@ -539,7 +539,7 @@ type shippedExample struct {
 	// Reacts is another user message and a part of the answer it gets, for
 	// an example that says it follows the user's message.
 	Reacts *struct {
-		UserMessage string `json:"userMessage"`
+		UserMessage string `json:"userMsg"`
 		Text        string `json:"text"`
 	} `json:"reacts"`
 	// Decide is what the person decides at each call that waits for

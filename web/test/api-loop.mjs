@@ -12,7 +12,7 @@ import { readSource, wrap } from "../site/editor/source-form.js";
 // Long enough that a loaded machine never stops a quick call.
 const WATCHDOG_MS = 1500;
 
-// runSetup runs {model, tools, userMessage, maxSteps, toolTimeoutMs} and
+// runSetup runs {model, tools, userMsg, maxSteps, toolTimeoutMs} and
 // resolves to its events.
 export async function runSetup(setup) {
   // The code's timers are cleared when the run is over: a slow tool that
@@ -76,7 +76,7 @@ async function loop(setup, ctx) {
     events.push(e);
   };
   const done = (phase, step, reason, text) => events.push({ kind: "done", phase, step, reason, text });
-  append("user", "user", { role: "user", content: setup.userMessage }, 0);
+  append("user", "user", { role: "user", content: setup.userMsg }, 0);
   for (let step = 1; step <= maxSteps; step++) {
     events.push({ kind: "model_start", phase: "model", step });
     let action;

@@ -32,7 +32,7 @@ async function run(example, options = {}) {
   const tools = compileEditor(example.tools, "tools");
   assert.equal(model.error ?? tools.error, undefined, `${example.id}'s code compiles`);
   const events = [];
-  await runAgent(model.value, tools.value, example.userMessage, {
+  await runAgent(model.value, tools.value, example.userMsg, {
     maxSteps: example.maxSteps ?? 10,
     ...(example.toolTimeoutMs ? { toolTimeoutMs: example.toolTimeoutMs } : {}),
     onEvent: (e) => events.push(e),
@@ -141,7 +141,7 @@ test("edited arguments must be a JSON object, and say what is wrong", () => {
 test("a run file keeps the decisions: reopened, it holds the same ones, and a bad one is named", async () => {
   const example = exampleById("approval");
   const { events } = await run(example, { approve: makeApprover(["delete"], [], person(example.decide).post) });
-  const trace = new Trace({ model: example.model, tools: example.tools, userMessage: example.userMessage, maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
+  const trace = new Trace({ model: example.model, tools: example.tools, userMsg: example.userMsg, maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
   trace.push(events);
   const reopened = readRunFile(runFileJSON(trace));
   assert.equal(reopened.error, undefined, `the file reads back: ${reopened.error}`);
@@ -163,7 +163,7 @@ test("the step view words each approval event", () => {
 test("as a real API: the denied call's result is in each provider's format, the protocol check passes, and fails without it", async () => {
   const example = exampleById("approval");
   const { events } = await run(example, { approve: makeApprover(["delete"], [], person(example.decide).post) });
-  const trace = new Trace({ model: example.model, tools: example.tools, userMessage: example.userMessage, maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
+  const trace = new Trace({ model: example.model, tools: example.tools, userMsg: example.userMsg, maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
   trace.push(events);
   const denial = "error: denied: not my photos";
   for (const f of FORMATS) {

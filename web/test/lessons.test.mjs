@@ -83,7 +83,7 @@ async function runState(state, decide = []) {
     queueMicrotask(() => answerApproval({ type: "approval", decision }));
   });
   if (approve) options.approve = approve;
-  await runAgent(model.value, tools.value, state.userMessage, options).catch(() => {});
+  await runAgent(model.value, tools.value, state.userMsg, options).catch(() => {});
   return new Run(events);
 }
 

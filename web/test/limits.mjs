@@ -12,7 +12,7 @@ import { MAX_CONVERSATION_CHARS, MAX_CONVERSATION_DEPTH } from "../site/api/read
 import { MAX_DEPTH as RUN_FILE_DEPTH } from "../site/run/runfile.js";
 import { MAX_RUN_FILE_BYTES } from "../site/page/open-run.js";
 import { MAX_INFLATED } from "../site/page/share.js";
-import { MAX_STEPS_LIMIT, TIME_LIMIT_MIN, TIME_LIMIT_MAX, DEFAULT_TIME_LIMIT, TOOL_TIMEOUT_MAX } from "../site/page/fields.js";
+import { MAX_STEPS_LIMIT, TIME_LIMIT_MIN, TIME_LIMIT_MAX, DEFAULT_TIME_LIMIT_MS, TOOL_TIMEOUT_MAX } from "../site/lib/run-inputs.js";
 import { MAX_STRING, MAX_DEPTH as EVENT_DEPTH, MAX_KEYS, MAX_ITEMS } from "../site/worker/outbox.js";
 import { FULL_CONTENT_BUDGET } from "../site/run/trace.js";
 import { HOST_MAX_ID_CHARS, HOST_RATE_MS } from "../site/page/host-messages.js";
@@ -34,7 +34,7 @@ const ROWS = [
   ["how deep a run file's values nest", `${RUN_FILE_DEPTH} levels`, "refused, naming where and the limit"],
   ["a share link's state, inflated", mb(MAX_INFLATED, "bytes"), "the link is refused"],
   ["Max steps in the page", n(MAX_STEPS_LIMIT), "the field says so and nothing runs"],
-  ["Time limit (ms)", `${n(TIME_LIMIT_MIN)} to ${n(TIME_LIMIT_MAX)}, default ${n(DEFAULT_TIME_LIMIT)}`, "the field says so and nothing runs; a link sets at most the default"],
+  ["Time limit (ms)", `${n(TIME_LIMIT_MIN)} to ${n(TIME_LIMIT_MAX)}, default ${n(DEFAULT_TIME_LIMIT_MS)}`, "the field says so and nothing runs; a link sets at most the default"],
   ["Tool timeout (ms)", `0 (none) to ${n(TOOL_TIMEOUT_MAX)}`, "the field says so and nothing runs"],
   ["a string in an event, as it crosses from the worker", `${n(MAX_STRING)} characters`, "cut, and the cut says how much"],
   ["how deep and wide an event's values are, as they cross", `${EVENT_DEPTH} levels, ${n(MAX_KEYS)} keys, ${n(MAX_ITEMS)} items`, "deeper values become `[…]`, the rest is counted"],

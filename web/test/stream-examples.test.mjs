@@ -28,7 +28,7 @@ async function view(state, model, tools) {
   const options = { maxSteps: Number(state.maxSteps), toolTimeoutMs: Number(state.toolTimeoutMs || 0), onEvent: (e) => events.push(e) };
   let outcome;
   try {
-    outcome = { text: await runAgent(model, tools, state.userMessage, options) };
+    outcome = { text: await runAgent(model, tools, state.userMsg, options) };
   } catch (e) {
     outcome = { error: String(e.message) };
   }

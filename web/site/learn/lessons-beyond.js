@@ -15,7 +15,7 @@ export const BEYOND = [
     phases: ["approval", "denied", "result"],
     decide: [{ decision: "deny", reason: "not my photos" }, { decision: "approve" }],
     setup: {
-      userMessage: "My disk is full. Free some space.",
+      userMsg: "My disk is full. Free some space.",
       model: `function model(messages) {
   const last = messages[messages.length - 1];
   if (last.role === "user") {

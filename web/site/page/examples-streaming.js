@@ -13,7 +13,7 @@ export const STREAMING_EXAMPLES = [
     title: "A streamed answer",
     description: "The model's answers arrive in pieces: some text, then two parallel calls whose fragments of JSON interleave, then the final text. Step through it delta by delta to watch the arguments grow until they parse.",
     expect: { reason: "final", phase: "final", text: "Paris has rain at 14 °C; Tokyo is clear at 22 °C." },
-    userMessage: "What's the weather in Paris and in Tokyo?",
+    userMsg: "What's the weather in Paris and in Tokyo?",
     model: `${STREAM_NOTE}[
   { stream: [
     { text: "Let me check " },
@@ -43,7 +43,7 @@ export const STREAMING_EXAMPLES = [
     title: "A stream cut inside an argument",
     description: "The model's stream ends while a call's arguments are still inside a string: they never parse, and the run stops with an error naming the step, the call and the byte where the JSON broke.",
     expect: { reason: "model_error", phase: "error_model", error: /step 1: malformed stream: the stream ended at byte 11 of the arguments of call 0 \("add"\), inside a string in an object/ },
-    userMessage: "What is 2 + 3?",
+    userMsg: "What is 2 + 3?",
     model: `${STREAM_NOTE}[
   { stream: [
     { text: "Adding. " },

@@ -25,8 +25,8 @@
 
 import { EXAMPLES, exampleById } from "./examples.js";
 
-export const HOST_MESSAGES = ["agentloop:example", "agentloop:phase", "agentloop:run"];
-export const HOST_REPLY = "agentloop:reply";
+import { CHANNELS, heard } from "../lib/protocol.js";
+
 // The longest example id (and request id) a host may send: the shipped
 // ids are a word or two.
 export const HOST_MAX_ID_CHARS = 64;
@@ -38,7 +38,7 @@ export const HOST_RATE_MS = 100;
 // (page/url-options.js) it stands for, or {error, id} naming the field
 // that is wrong. shown is the id of the example the frame shows.
 export function hostRequest(data, shown) {
-  if (data === null || typeof data !== "object" || !HOST_MESSAGES.includes(data.type)) return null;
+  if (!heard(CHANNELS.hostToEmbed, data)) return null;
   const id = data.id;
   const badId = id !== undefined && !((typeof id === "string" && id.length <= HOST_MAX_ID_CHARS) || Number.isSafeInteger(id));
   if (badId) return { id: undefined, error: `id must be a whole number or a string of at most ${HOST_MAX_ID_CHARS} characters; it is ${described(id)}.` };
@@ -121,7 +121,7 @@ export class HostQueue {
 export function listenToHost(openLink, shown, busy, win = window) {
   if (win.parent === win) return;
   const post = (r, outcome, reason) => {
-    const msg = { type: HOST_REPLY, request: r.type, outcome };
+    const msg = { type: "agentloop:reply", request: r.type, outcome };
     if (r.id !== undefined) msg.id = r.id;
     if (reason) msg.reason = reason;
     win.parent.postMessage(msg, "*");
