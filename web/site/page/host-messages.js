@@ -50,11 +50,17 @@ export function hostRequest(data, shown) {
   if (example.length > HOST_MAX_ID_CHARS) return refuse(`example is ${described(example)}; an example's id is at most ${HOST_MAX_ID_CHARS} characters.`);
   if (!exampleById(example)) return refuse(`there is no example ${JSON.stringify(example)}; the shipped ones are ${EXAMPLES.map((e) => e.id).join(", ")}.`);
   const opts = { state: null, example, phase: null, autorun: false };
-  if (data.type === "agentloop:phase") {
-    if (!Number.isSafeInteger(data.phase) || data.phase < 1) return refuse(`phase must be a whole number from 1; it is ${described(data.phase)}.`);
-    opts.phase = String(data.phase);
+  switch (data.type) {
+    case "agentloop:example":
+      break; // the example alone
+    case "agentloop:phase":
+      if (!Number.isSafeInteger(data.phase) || data.phase < 1) return refuse(`phase must be a whole number from 1; it is ${described(data.phase)}.`);
+      opts.phase = String(data.phase);
+      break;
+    case "agentloop:run":
+      opts.autorun = true;
+      break;
   }
-  if (data.type === "agentloop:run") opts.autorun = true;
   return { id, opts };
 }
 
