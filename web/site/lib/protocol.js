@@ -243,6 +243,11 @@ export const CHANNELS = {
   },
 };
 
+// NOT_JSON is the key under which a grade's case_end records (observed)
+// hold a value JSON cannot carry: worker/grade.js writes it, and
+// exercise/check.js reads it.
+export const NOT_JSON = "agentloop:not-json";
+
 // heard tells whether msg is a message of channel's: an object whose type
 // the channel lists. Receivers drop anything else.
 export function heard(channel, msg) {

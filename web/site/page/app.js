@@ -17,7 +17,7 @@ import { Engine, onProgress } from "./engine.js";
 import { byId } from "../util/dom.js";
 import { Store } from "./storage.js";
 import { readOptions } from "./url-options.js";
-import { notice } from "./notice.js";
+import { notice } from "../views/notice.js";
 import { foldAway } from "./fold.js";
 import { Exercise } from "../exercise/exercise.js";
 import { Language } from "../exercise/language.js";

@@ -4,8 +4,7 @@
 // code goes through the code state, which keeps the user's code with
 // "Restore my code"; nothing runs until the user presses Run or Step.
 
-import { byId } from "../util/dom.js";
-import { setDisabled } from "../views/runner.js";
+import { byId, setDisabled } from "../util/dom.js";
 import { BeModel } from "../views/be-model.js";
 import { Forker } from "../views/fork.js";
 import { ApprovalPanel } from "../views/approval.js";
@@ -13,7 +12,7 @@ import { openRunFiles } from "./open-run.js";
 import { readRunFile } from "../run/runfile.js";
 import { fieldsOf } from "../lib/run-inputs.js";
 import { Trace } from "../run/trace.js";
-import { notice } from "./notice.js";
+import { notice } from "../views/notice.js";
 
 // timeTravel wires them to the run view: code, the CodeState; runner and
 // transcript, the run view's; inputs, the run's inputs
