@@ -6,7 +6,7 @@
 // module reports its progress through onProgress and never saves anything
 // itself.
 
-import { h } from "../util/dom.js";
+import { h, isDisabled, setDisabled, showFieldError } from "../util/dom.js";
 import { LevelRules, STUBS } from "./level-rules.js";
 import { failureView } from "./failure-view.js";
 import { HINTS, HINTS_LEVEL_2, STUB, STUB_LEVEL_2 } from "./text.js";
@@ -14,9 +14,7 @@ import { GO_HINTS, GO_HINTS_LEVEL_2, GO_STATEMENTS, GO_STUB, GO_STUB_LEVEL_2 } f
 import { renderCompare } from "./compare.js";
 import { GO_NOTES, loadGoReference } from "./go-reference.js";
 import { FOLLOW_UP_MIN_LIMIT_MS, fillLevelSelect, followUpVerdicts, grade, levelOf, loadLevel, renderFollowUps } from "./level.js";
-import { isDisabled, setDisabled } from "../views/runner.js";
 import { checkTimeLimit } from "../lib/run-inputs.js";
-import { showFieldError } from "../util/dom.js";
 
 export class Exercise {
   // engine: the Engine; editor: the Your loop Editor; els: the section's

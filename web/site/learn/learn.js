@@ -10,7 +10,7 @@
 // page's mode (showMode), each render of a run (sync) and each #lesson=N
 // link (openLink).
 
-import { hideNotice, notice } from "../page/notice.js";
+import { hideNotice, notice } from "../views/notice.js";
 import { byId } from "../util/dom.js";
 import { revealWholeInWindow } from "../views/layout.js";
 import { LESSONS, lessonAt, matchingLesson, setupState } from "./lessons.js";
