@@ -6,7 +6,7 @@
 // conversation's again: step it, fork it, edit it. Pure (no DOM).
 
 import { readConversation } from "./read-conversation.js";
-import { jsValue, scriptSource } from "../run/actions.js";
+import { jsKey, jsValue, scriptSource } from "../run/actions.js";
 import { DEFAULT_MAX_STEPS } from "../lib/run-inputs.js";
 import { formatById } from "./formats.js";
 import { isStreamLog, readStreamLog } from "./stream-wire.js";
@@ -88,21 +88,27 @@ export function setupOf(conv) {
 // results are the loop's "unknown tool" is left out, so the loop says so
 // itself.
 function toolsSource(conv, label) {
-  const recorded = {};
+  // By tool name, which the conversation chose: a Map, so that a tool
+  // named "toString" or "__proto__" is a name like any other.
+  const recorded = new Map();
   for (const t of conv.turns) {
     for (const c of t.calls || []) {
-      const entries = recorded[c.name] || (recorded[c.name] = []);
-      entries.push(entryOf(c));
+      if (!recorded.has(c.name)) recorded.set(c.name, []);
+      recorded.get(c.name).push(entryOf(c));
     }
   }
-  for (const [name, entries] of Object.entries(recorded)) {
-    if (entries.every((e) => e.error === `unknown tool '${name}'`)) delete recorded[name];
+  for (const [name, entries] of recorded) {
+    if (entries.every((e) => e.error === `unknown tool '${name}'`)) recorded.delete(name);
   }
-  const names = Object.keys(recorded);
-  const toolLines = names.map((n) => `  ${jsValue(n).replace(/^"([A-Za-z_$][\w$]*)"$/, "$1")}: (args) => replay(${JSON.stringify(n)}, args),`);
+  const names = [...recorded.keys()];
+  const toolLines = names.map((n) => `  ${jsKey(n)}: (args) => replay(${JSON.stringify(n)}, args),`);
+  // The editor's code holds them as an object literal whose keys are the
+  // names (jsKey writes "__proto__" as a key of its own), and reads only
+  // its own keys.
+  const table = Object.fromEntries(recorded);
   return `// Tools that give back the results the ${label} conversation recorded:
 // a call gets the result recorded for the same tool with the same args.
-const recorded = ${jsValue(recorded)};
+const recorded = ${jsValue(table)};
 
 // same tells whether two JSON values are equal, whatever their keys' order.
 function same(a, b) {
