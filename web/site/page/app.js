@@ -151,7 +151,7 @@ page.exercise = new Exercise({
     followUps: byId("exercise-follow-ups"),
     compare: byId("exercise-compare"),
   },
-  onLoopChanged: () => code.save(),
+  onLoopChanged: () => code.save(), keepLoop: (source, language) => code.keepStarterReplaced(source, language),
   limitField: fields.timeLimitMs,
   progress: store.loadProgress() || {},
   onProgress: (progress) => store.saveProgress(progress),

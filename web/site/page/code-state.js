@@ -291,6 +291,16 @@ export class CodeState {
     notice(swapped ? `Your earlier ${kind.name} is back. The loop it replaced is kept: press Your earlier loop again to swap back.` : `Your earlier ${kind.name} is back.`);
   }
 
+  // keepStarterReplaced keeps the learner's loop (source, in language)
+  // that a level's starter replaced, for Your earlier loop, and offers it
+  // back.
+  keepStarterReplaced(source, language) {
+    if (language === "go") this.store.keepGoLoop(source);
+    else this.store.keepLoop(source);
+    this.emit("kept");
+    notice("The level's starter replaced your loop. It is kept:", "Restore my loop", () => this.restoreLoop());
+  }
+
   // shownInstead says what the editors show in place of what a link asked
   // for.
   shownInstead() {
