@@ -221,11 +221,7 @@ page.learn = mountLearn({
   places: { modeSwitch: document.querySelector(".mode-switch"), codePanel: byId("code-panel"), banner: byId("stop-banner") },
 });
 // The lesson hears every render of a run, after time travel's views.
-const showTimeTravel = runner.onView;
-runner.onView = (trace, upto) => {
-  showTimeTravel(trace, upto);
-  page.learn.sync(trace);
-};
+runner.subscribe((trace) => page.learn.sync(trace));
 
 // edited follows every edit of the user's: in an editor or a field. It is
 // saved at once.
