@@ -74,6 +74,8 @@ const fields = {
   maxSteps: byId("max-steps"),
   timeLimit: byId("time-limit"),
   toolTimeoutMs: byId("tool-timeout"),
+  contextBudget: byId("context-budget"),
+  trim: byId("trim"),
 };
 const errors = editorErrors(editors);
 const inputs = runInputs(editors, fields);
@@ -235,7 +237,7 @@ function edited(name) {
   runner.controls();
 }
 fields.userMessage.addEventListener("input", () => edited("message"));
-for (const el of [fields.maxSteps, fields.timeLimit, fields.toolTimeoutMs]) el.addEventListener("input", () => edited("field"));
+for (const el of [fields.maxSteps, fields.timeLimit, fields.toolTimeoutMs, fields.contextBudget, fields.trim]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", () => code.save());
 
 const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase, openLesson: page.learn.openLink });

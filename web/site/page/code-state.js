@@ -17,6 +17,7 @@
 import { exampleById, matchingExample } from "./examples.js";
 import { matchingLesson } from "../learn/lessons.js";
 import { KEY, sameCode } from "./storage.js";
+import { TRIMS } from "../run/context-window.js";
 import { clearHash } from "./url-options.js";
 import { hideNotice, notice, reword } from "./notice.js";
 import { STUB } from "../exercise/text.js";
@@ -79,6 +80,8 @@ export class CodeState {
       loop: this.editors.loop.value,
       mode: this.mode.get(),
       toolTimeoutMs: f.toolTimeoutMs.value,
+      contextBudget: f.contextBudget.value,
+      trim: f.trim.value,
       example: this.example,
       ...this.language.read(),
     };
@@ -100,6 +103,8 @@ export class CodeState {
     if (s.mode !== undefined) this.mode.set(s.mode);
     this.language.apply(s);
     f.toolTimeoutMs.value = s.toolTimeoutMs ?? "";
+    f.contextBudget.value = s.contextBudget ?? "";
+    f.trim.value = TRIMS.includes(s.trim) ? s.trim : TRIMS[0];
     this.example = s.example === undefined ? matchingExample(s) : exampleById(s.example) ? s.example : "";
     this.clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
     this.emit("shown");

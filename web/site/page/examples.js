@@ -323,6 +323,8 @@ export function stateOf(example) {
     userMessage: example.userMessage,
     maxSteps: String(example.maxSteps ?? DEFAULT_MAX_STEPS),
     toolTimeoutMs: example.toolTimeoutMs ? String(example.toolTimeoutMs) : "",
+    contextBudget: example.contextBudget ? String(example.contextBudget) : "",
+    trim: example.trim ?? "tool_outputs",
   };
 }
 

@@ -54,6 +54,22 @@ export function showFieldError(input, errorEl, message) {
 }
 
 export const TOOL_TIMEOUT_MAX = 600000;
+export const CONTEXT_BUDGET_MAX = 10000000;
+
+// checkContextBudget returns {value} (0 when empty: no budget) or {error}.
+// It is runAgent's contextBudget: the most tokens each model call may be
+// sent, by the loop's estimate.
+export function checkContextBudget(text) {
+  const t = String(text ?? "").trim();
+  if (t === "") return { value: 0 };
+  const n = wholeNumber(t);
+  if (!Number.isInteger(n) || n < 1 || n > CONTEXT_BUDGET_MAX) {
+    return { error: `The context must be empty (no budget) or a whole number of tokens from 1 to 10,000,000; "${t}" is not.` };
+  }
+  return { value: n };
+}
+
+
 
 // checkToolTimeout returns {value} (0 when empty: no per-tool limit) or
 // {error}. It is the loop's own limit (runAgent's toolTimeoutMs): a late

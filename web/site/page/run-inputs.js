@@ -4,18 +4,21 @@
 // explanation goes as soon as the value is good again.
 
 import { byId } from "../util/dom.js";
-import { checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
+import { TRIMS } from "../run/context-window.js";
+import { checkContextBudget, checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
 
 // runInputs returns inputs({quiet}): the run's inputs ({model, tools,
-// userMessage, maxSteps, timeLimitMs, toolTimeoutMs}, as run/trace.js
-// keeps them), or null after explaining what is wrong ({quiet: true}
-// only checks). editors: {model, tools}; fields: the inputs
-// {userMessage, maxSteps, timeLimit, toolTimeoutMs}.
+// userMessage, maxSteps, timeLimitMs, toolTimeoutMs, contextBudget,
+// trim}, as run/trace.js keeps them), or null after explaining what is
+// wrong ({quiet: true} only checks). editors: {model, tools}; fields: the
+// inputs {userMessage, maxSteps, timeLimit, toolTimeoutMs, contextBudget,
+// trim}.
 export function runInputs(editors, fields) {
   const checked = [
     [fields.maxSteps, checkMaxSteps, byId("max-steps-error")],
     [fields.timeLimit, checkTimeLimit, byId("time-limit-error")],
     [fields.toolTimeoutMs, checkToolTimeout, byId("tool-timeout-error")],
+    [fields.contextBudget, checkContextBudget, byId("context-budget-error")],
   ];
   // A number field reads as empty when what is typed is not a number:
   // its validity tells the two apart.
@@ -31,7 +34,7 @@ export function runInputs(editors, fields) {
     const results = checked.map(([input, check]) => checkField(input, check));
     if (!quiet) checked.forEach(([input, , errorEl], k) => showFieldError(input, errorEl, results[k].error || ""));
     if (results.some((r) => r.error)) return null;
-    const [steps, limit, perTool] = results;
+    const [steps, limit, perTool, context] = results;
     return {
       model: editors.model.value,
       tools: editors.tools.value,
@@ -39,6 +42,8 @@ export function runInputs(editors, fields) {
       maxSteps: steps.value,
       timeLimitMs: limit.value,
       toolTimeoutMs: perTool.value,
+      contextBudget: context.value,
+      trim: TRIMS.includes(fields.trim.value) ? fields.trim.value : TRIMS[0],
     };
   };
 }

@@ -25,6 +25,7 @@
 // the run or an error that names what is wrong and where.
 
 import { describeValue, errorMessage } from "../util/format.js";
+import { TRIMS } from "./context-window.js";
 
 export const RUN_FORMAT = "agentloop-run";
 export const RUN_VERSION = 1;
@@ -50,6 +51,10 @@ const INPUTS = [
   { file: "maxSteps", trace: "maxSteps", field: "maxSteps" },
   { file: "timeLimit", trace: "timeLimitMs", field: "timeLimit" },
   { file: "toolTimeoutMs", trace: "toolTimeoutMs", field: "toolTimeoutMs", none: 0 },
+  // A run with no context budget leaves both out of its file (budgeted);
+  // a strategy is always shown in its field.
+  { file: "contextBudget", trace: "contextBudget", field: "contextBudget", none: 0, budgeted: true },
+  { file: "trim", trace: "trim", field: "trim", absent: "tool_outputs", budgeted: true },
 ];
 
 // runFile returns the run file of a trace (see run/trace.js) as an object.
@@ -60,7 +65,7 @@ export function runFile(trace, { model } = {}) {
   const file = {
     format: RUN_FORMAT,
     version: RUN_VERSION,
-    inputs: Object.fromEntries(INPUTS.map((n) => [n.file, i[n.trace] ?? n.none])),
+    inputs: Object.fromEntries(INPUTS.filter((n) => !n.budgeted || i.contextBudget > 0).map((n) => [n.file, i[n.trace] ?? n.none ?? n.absent])),
     events: trace.events,
   };
   if (model !== undefined) file.inputs.model = model;
@@ -97,7 +102,7 @@ export function checkRunFile(value) {
     if (error) return { error };
     const i = value.inputs;
     return {
-      inputs: Object.fromEntries(INPUTS.map((n) => [n.trace, i[n.file] ?? n.none])),
+      inputs: Object.fromEntries(INPUTS.map((n) => [n.trace, i[n.file] ?? n.none ?? n.absent])),
       events: value.events,
       forkedAt: value.fork === undefined ? 0 : value.fork.at,
     };
@@ -190,6 +195,12 @@ function inputsProblem(inputs) {
   }
   if (inputs.toolTimeoutMs !== undefined && !isCount(inputs.toolTimeoutMs)) {
     return `inputs.toolTimeoutMs must be a whole number of milliseconds from 0 (0: no limit per tool call); it is ${describeValue(inputs.toolTimeoutMs)}.`;
+  }
+  if (inputs.contextBudget !== undefined && !isCount(inputs.contextBudget)) {
+    return `inputs.contextBudget must be a whole number of tokens from 0 (0: no budget); it is ${describeValue(inputs.contextBudget)}.`;
+  }
+  if (inputs.trim !== undefined && !TRIMS.includes(inputs.trim)) {
+    return `inputs.trim must be one of ${TRIMS.map((t) => JSON.stringify(t)).join(", ")}; it is ${describeValue(inputs.trim)}.`;
   }
   return "";
 }

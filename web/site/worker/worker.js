@@ -30,7 +30,7 @@
 // Messages from the page:
 //   {type: "engine", module, port}  on self, from the sandbox frame: main.wasm
 //                             compiled, and the port for everything after
-//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?}
+//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, contextBudget, trim, stopped, drive?}
 //                             stopped: Stop came before the run did; the
 //                             loop then ends it at its first check
 //                             drive: who answers the model calls, see
@@ -237,7 +237,7 @@ async function startJob() {
   return { parts, outbox: new parts.Outbox(send) };
 }
 
-async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, subjects = {} }) {
+async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, contextBudget, trim, drive, subjects = {} }) {
   const job = await startJob();
   if (!job) return;
   const { parts, outbox } = job;
@@ -264,6 +264,9 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, 
       // The loop's own per-tool limit: a late tool's result becomes an
       // error the model sees, and the run goes on (0: no limit).
       ...(toolTimeoutMs > 0 ? { toolTimeoutMs } : {}),
+      // The most tokens a model call may be sent, by the loop's estimate,
+      // and what goes when a request is over (0: no budget).
+      ...(contextBudget > 0 ? { contextBudget, trim } : {}),
       onEvent: (event) => outbox.event(event),
       signal: controller.signal,
     });
