@@ -34,6 +34,24 @@ export function modelCalls(events, upto = events.length - 1) {
   return calls;
 }
 
+// contextOf returns the context event of the model call whose
+// model_start is events[start], or null: the loop reports it just before.
+export function contextOf(events, start) {
+  const e = events[start - 1];
+  return e && e.kind === "context" && e.step === events[start].step ? e : null;
+}
+
+// requestMessages returns the messages (trace.message's) the model call
+// at (modelCallAt's: {start, count}) was sent, a replaced output's content
+// being the placeholder.
+export function requestMessages(trace, at) {
+  const { sent } = sentMessages({ count: at.count, context: contextOf(trace.events, at.start) });
+  return sent.map(({ index, replaced }) => {
+    const m = trace.message(index);
+    return replaced ? { ...m, message: { ...m.message, content: PLACEHOLDER } } : m;
+  });
+}
+
 // sentMessages says what a call (one of modelCalls) was sent: [{index,
 // replaced}] in order, index being the message's in the transcript, and
 // the indices it dropped.
