@@ -10,6 +10,7 @@ import { onSteppingKeys } from "./keys.js";
 import { Playback } from "./playback.js";
 import { Diagram } from "./diagram.js";
 import { ModelView } from "./model-view.js";
+import { TokenView } from "./token-view.js";
 
 export class Learner {
   // runner: the Runner; modelEditor: the Model editor; embed: the page is
@@ -27,6 +28,7 @@ export class Learner {
     );
     this.playback = new Playback(runner, byId("play"), byId("speed"));
     this.modelView = new ModelView({ summary: byId("model-sees-summary"), list: byId("model-sees-list"), editor: modelEditor });
+    this.tokenView = new TokenView({ root: byId("tokens"), window: byId("token-window"), custom: byId("token-window-custom"), body: byId("tokens-body") });
     this.diagram = new Diagram(byId("diagram"), (i) => this.jump(i));
     this.transcriptScroll = byId("transcript-scroll");
     this.loopScroll = byId("loop-scroll");
@@ -106,6 +108,7 @@ export class Learner {
     const { trace, upto } = this.shown;
     if (this.tabs.shows("loop") || this.tabs.shows("code")) this.modelView.show(trace, upto);
     if (this.tabs.shows("loop")) this.diagram.show(trace, upto);
+    if (this.tabs.shows("loop")) this.tokenView.show(trace, upto);
   }
 
   // render follows the runner's render of events[0..upto].
