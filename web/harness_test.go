@@ -104,7 +104,7 @@ func startBrowser() error {
 
 // checkBuilt reports the build outputs the page needs that are missing.
 func checkBuilt() error {
-	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "agentloop.js", "dist/app.js", "dist/worker.js", "cases.json"} {
+	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "agentloop.js", "dist/app.js", "dist/sandbox.js", "dist/worker.js", "cases.json"} {
 		if _, err := os.Stat(filepath.Join("site", f)); err != nil {
 			return fmt.Errorf("web/site/%s is missing: run make build first", f)
 		}
@@ -745,6 +745,60 @@ func (p *page) clickNamed(name string) {
 		p.t.Fatalf("the page shows no button named %q; it shows: %s", name, p.summary())
 	}
 	p.click("[data-test-click]")
+}
+
+// approvalDecision is what a person decides about a tool call that waits
+// for approval, as an example's decide lists it.
+type approvalDecision struct {
+	Decision string         `json:"decision"` // approve, deny or edit
+	Reason   string         `json:"reason"`
+	Args     map[string]any `json:"args"`
+}
+
+// decide waits for the approval panel and decides the call it shows with
+// the mouse, as a person would: Approve; Deny, the reason, Deny the call;
+// or Edit arguments, the JSON, Run with these arguments.
+func (p *page) decide(d approvalDecision) {
+	p.t.Helper()
+	waitFor[bool](p, waitTimeout, "the approval panel to show a call", `document.querySelector("#approval-panel").checkVisibility()`)
+	switch d.Decision {
+	case "approve":
+		p.click("#approval-approve")
+	case "deny":
+		p.click("#approval-deny")
+		p.setValue("#approval-reason", d.Reason)
+		p.click("#approval-deny-send")
+	case "edit":
+		args, err := json.Marshal(d.Args)
+		require.NoError(p.t, err)
+		p.click("#approval-edit")
+		p.setValue("#approval-edit-args", string(args))
+		p.click("#approval-edit-send")
+	default:
+		p.t.Fatalf("no such decision %q", d.Decision)
+	}
+}
+
+// runDeciding clicks Run and, each time a tool call waits for approval,
+// makes the next of decisions, until the run ends; it returns the view
+// then. A call beyond decisions fails the test: the run would wait.
+func (p *page) runDeciding(decisions []approvalDecision) pageView {
+	p.t.Helper()
+	p.click("#run")
+	for i := 0; ; i++ {
+		state := waitFor[string](p, 3*waitTimeout, "the run to end or a call to wait for approval",
+			`(() => { if (document.querySelector("#approval-panel").checkVisibility()) return "waiting";
+				const b = document.querySelector("#stop-banner");
+				return !!b && b.checkVisibility() && !!b.dataset.reason && document.body.dataset.running !== "true" ? "ended" : null; })()`)
+		if state == "ended" {
+			return p.view()
+		}
+		require.Less(p.t, i, len(decisions), "call %d waits for approval, and the test has no decision for it: %s", i+1, p.summary())
+		p.decide(decisions[i])
+		// The panel goes as the decision is made; wait for it to, so that
+		// the next round sees the next call.
+		waitFor[bool](p, waitTimeout, "the decided call's panel to go", `!document.querySelector("#approval-panel").checkVisibility()`)
+	}
 }
 
 // press sends a key to the page with the focus outside the editors.

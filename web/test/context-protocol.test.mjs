@@ -19,13 +19,14 @@ before(async () => {
 });
 
 // run runs the loop and returns the trace of its events.
-async function run(model, tools, toolsSource, userMessage, options) {
+async function run(model, tools, toolsSource, userMsg, options) {
   const events = [];
   try {
-    await runAgent(model, tools, userMessage, { ...options, onEvent: (e) => events.push(e) });
+    await runAgent(model, tools, userMsg, { ...options, onEvent: (e) => events.push(e) });
   } catch {
     // A run that fails still reports its events.
   }
+  assert.ok(events.length > 0 && events.at(-1).kind === "done", "the run reports its events, ending with done");
   const trace = new Trace({ tools: toolsSource });
   trace.push(events);
   return trace;
@@ -48,11 +49,11 @@ for (const ex of EXAMPLES) {
     const tools = compileEditor(state.tools, "tools");
     assert.ok(!model.error && !tools.error, "the example compiles");
     const base = { maxSteps: Number(state.maxSteps), toolTimeoutMs: Number(state.toolTimeoutMs || 0) };
-    const whole = problemsPerCall(await run(compileEditor(state.model, "model").value, tools.value, state.tools, state.userMessage, base));
+    const whole = problemsPerCall(await run(compileEditor(state.model, "model").value, tools.value, state.tools, state.userMsg, base));
     for (const trim of STRATEGIES) {
       for (const budget of [1, 40, 150]) {
         const fresh = compileEditor(state.model, "model").value; // a script keeps its place: a fresh one per run
-        const trace = await run(fresh, compileEditor(state.tools, "tools").value, state.tools, state.userMessage, { ...base, contextBudget: budget, trim });
+        const trace = await run(fresh, compileEditor(state.tools, "tools").value, state.tools, state.userMsg, { ...base, contextBudget: budget, trim });
         const trimmed = problemsPerCall(trace);
         assert.equal(trimmed.length, whole.length, `${trim} ${budget}: the same model calls`);
         trimmed.forEach((byFormat, k) => {

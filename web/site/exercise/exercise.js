@@ -14,7 +14,8 @@ import { renderCompare } from "./compare.js";
 import { GO_NOTES, loadGoReference } from "./go-reference.js";
 import { FOLLOW_UP_MIN_LIMIT_MS, fillLevelSelect, followUpVerdicts, grade, levelOf, loadLevel, renderFollowUps } from "./level.js";
 import { isDisabled, setDisabled } from "../views/runner.js";
-import { checkTimeLimit, showFieldError } from "../page/fields.js";
+import { checkTimeLimit } from "../lib/run-inputs.js";
+import { showFieldError } from "../util/dom.js";
 
 export class Exercise {
   // engine: the Engine; editor: the Your loop Editor; els: the section's

@@ -139,7 +139,7 @@ function sameRun(a, setup) {
   return (
     a.model === setup.model &&
     a.tools === setup.tools &&
-    a.userMessage === setup.userMessage &&
+    a.userMsg === setup.userMsg &&
     Number(a.maxSteps) === Number(setup.maxSteps) &&
     Number(a.toolTimeoutMs || 0) === Number(setup.toolTimeoutMs || 0)
   );

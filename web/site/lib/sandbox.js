@@ -85,7 +85,7 @@ export class Sandbox {
     }
   }
 
-  // run starts a run of request {model, tools, userMessage, maxSteps,
+  // run starts a run of request {model, tools, userMsg, maxSteps,
   // timeLimitMs, subjects?, labels?}, where subjects ({model, tools}: "The
   // model source") and labels ("the model source") name the code in errors
   // instead of the editors. handlers: onEvents(events) gets runAgent's
@@ -96,7 +96,11 @@ export class Sandbox {
   // onCodeError({editor, line, column, message, name}) where a model or
   // tool call first threw; onAsk({step, messages, tools}) when a person is
   // to answer a model call (request.drive {kind: "person"}; see
-  // worker/drive.js), answered with run.answer(action); onEnd() once, last.
+  // worker/drive.js), answered with run.answer(action);
+  // onApprovalAsk({step, call, name, id?, args}) when a tool call waits for
+  // a person's decision (worker/approve.js; request.approvals replays
+  // decisions made before), answered with run.decide(decision, always);
+  // onEnd() once, last.
   // It returns the run; run.stop() cancels it.
   run(request, handlers) {
     const run = new Run(this, request, handlers);

@@ -31,7 +31,7 @@ import { linkOpener } from "./links.js";
 import { listenToHost } from "./host-messages.js";
 import { makeEditors, upgradeEditors } from "./editors.js";
 import { editorErrors } from "./editor-errors.js";
-import { runInputs } from "./run-inputs.js";
+import { runInputs } from "./input-fields.js";
 import { pageMode } from "./mode.js";
 import { runView, onButton } from "./run-view.js";
 import { timeTravel } from "./time-travel.js";
@@ -70,9 +70,9 @@ engine.started.then(
 if (opts.readonly) for (const e of Object.values(editors)) e.setReadOnly(true);
 
 const fields = {
-  userMessage: byId("user-message"),
+  userMsg: byId("user-message"),
   maxSteps: byId("max-steps"),
-  timeLimit: byId("time-limit"),
+  timeLimitMs: byId("time-limit"),
   toolTimeoutMs: byId("tool-timeout"),
   contextBudget: byId("context-budget"),
   trim: byId("trim"),
@@ -154,7 +154,7 @@ page.exercise = new Exercise({
     compare: byId("exercise-compare"),
   },
   onLoopChanged: () => code.save(),
-  limitField: fields.timeLimit,
+  limitField: fields.timeLimitMs,
   progress: store.loadProgress() || {},
   onProgress: (progress) => store.saveProgress(progress),
   onCheckStart: () => {
@@ -173,7 +173,7 @@ page.exercise = new Exercise({
       failures: byId("exercise-failures"),
       followUps: byId("exercise-follow-ups"),
     },
-    timeLimitMs: () => Number(fields.timeLimit.value) || 2000,
+    limitField: fields.timeLimitMs,
     onOpen: openCase,
   }),
 });
@@ -182,7 +182,7 @@ page.exercise = new Exercise({
 // on it; nothing runs until the user presses Run or Step.
 function openCase(c) {
   code.replaceCode({ ...playgroundState(c), mode: "playground" }, { why: `The case "${c.name}"` });
-  fields.userMessage.scrollIntoView({ block: "nearest" });
+  fields.userMsg.scrollIntoView({ block: "nearest" });
 }
 
 // Interview mode runs in the Exercise, its state kept beside the progress.
@@ -236,8 +236,8 @@ function edited(name) {
   scheduleEmbedLink();
   runner.controls();
 }
-fields.userMessage.addEventListener("input", () => edited("message"));
-for (const el of [fields.maxSteps, fields.timeLimit, fields.toolTimeoutMs, fields.contextBudget, fields.trim]) el.addEventListener("input", () => edited("field"));
+fields.userMsg.addEventListener("input", () => edited("message"));
+for (const el of [fields.maxSteps, fields.timeLimitMs, fields.toolTimeoutMs, fields.contextBudget, fields.trim]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", () => code.save());
 
 const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase, openLesson: page.learn.openLink });

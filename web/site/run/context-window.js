@@ -6,9 +6,7 @@
 // sent every message before it. Pure functions of the events, tested
 // under node.
 
-// TRIMS are the strategies runAgent's trim option takes, as the page
-// offers them (the first is the page's default).
-export const TRIMS = ["tool_outputs", "exchanges", "none"];
+export { TRIMS } from "../lib/run-inputs.js";
 
 // PLACEHOLDER is the content a replaced tool output is sent as (the Go
 // agent's TrimmedOutput).

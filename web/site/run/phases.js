@@ -26,6 +26,10 @@ export function describeEvent(e) {
       }
     case "model_start":
       return `${at}the loop calls the model with the messages so far.`;
+    case "delta":
+      return e.call === undefined
+        ? `${at}a piece of the answer's text arrives: ${JSON.stringify(String(e.text ?? ""))}.`
+        : `${at}a piece of call ${e.call} (${toolName(e.name)}) arrives: ${JSON.stringify(String(e.args ?? ""))}${e.open ? `; its arguments do not parse yet (${e.open} still open)` : ""}.`;
     case "model_end":
       return e.error ? `${at}the model failed after ${fmtMs(e.ms)}: ${e.error}` : `${at}the model answered in ${fmtMs(e.ms)}.`;
     case "tool_start":
@@ -38,9 +42,19 @@ export function describeEvent(e) {
           return `${at}${tool} failed after ${fmtMs(e.ms)}: the model will see the error.`;
         case "tool_output":
           return `${at}${tool} returned in ${fmtMs(e.ms)}.`;
+        case "denied":
+          return `${at}${tool} was denied: it did not run, and the model will see "${e.content}".`;
         default:
           return `${at}${tool} ${e.failed ? "failed" : "returned"} in ${fmtMs(e.ms)}.`;
       }
+    case "approval_asked":
+      return `${at}${tool} waits for approval before it runs.`;
+    case "approved":
+      return `${at}${tool} was approved after ${fmtMs(e.ms)}.`;
+    case "edited":
+      return `${at}${tool} was approved with edited arguments after ${fmtMs(e.ms)}: it runs with those.`;
+    case "denied":
+      return `${at}${tool} was denied after ${fmtMs(e.ms)}${e.reason ? `: ${e.reason}` : "."}`;
     case "done":
       return describeEnd(e);
     case "unreadable":

@@ -32,3 +32,11 @@ export function byId(id) {
   return el;
 }
 
+// showFieldError shows message under input (or clears it with "").
+export function showFieldError(input, errorEl, message) {
+  // Every Run checks every field: what is unchanged is left alone.
+  if (errorEl.textContent !== message) errorEl.textContent = message;
+  if (errorEl.hidden !== (message === "")) errorEl.hidden = message === "";
+  const invalid = message ? "true" : "false";
+  if (input.getAttribute("aria-invalid") !== invalid) input.setAttribute("aria-invalid", invalid);
+}

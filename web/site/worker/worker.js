@@ -27,29 +27,20 @@
 // MessageEvent.prototype.data would otherwise be handed the page's next
 // message and, through its event, the port.
 //
-// Messages from the page:
-//   {type: "engine", module, port}  on self, from the sandbox frame: main.wasm
-//                             compiled, and the port for everything after
-//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, contextBudget, trim, stopped, drive?}
-//                             stopped: Stop came before the run did; the
-//                             loop then ends it at its first check
-//                             drive: who answers the model calls, see
-//                             worker/drive.js
-//   {type: "grade", source, cases, level, barrierWaitMs, reference}
-//                             check Your loop's source on the cases (see
-//                             grade below)
-//   {type: "answer", action}  the person's answer to an "ask"
-//   {type: "stop"}            abort the run (graceful; the page kills the
-//                             worker if it is too busy to hear this)
-// Messages to the page: see worker/outbox.js, and
-//   {type: "code_error", editor, line, column, message, name}
-//       the first error a model or tool call threw, where in the editor
-//       it was thrown (the run goes on: the loop reports the failure).
-//   {type: "failed", error}
-//       the Go runtime stopped (before or after "ready"): this worker can
-//       run nothing more, and a run in it ends with error.
+// Its messages are lib/protocol.js's frameToWorker (engine: main.wasm
+// compiled, and the port for everything after), pageToWorker and
+// workerToPage (with worker/outbox.js, worker/drive.js, worker/approve.js
+// and the graders). A run message's stopped says Stop came before the run
+// did (the loop then ends it at its first check), its drive who answers
+// the model calls (worker/drive.js), its approvals the decisions made
+// before, for tools that need approval (worker/approve.js); code_error is
+// the first error a model or tool call threw, where in its editor (the
+// run goes on: the loop reports the failure); failed, that the Go runtime
+// stopped: this worker can run nothing more, and a run in it ends with
+// error.
 
 import "../wasm_exec.js";
+import { CHANNELS, heard } from "../lib/protocol.js";
 
 // When this module began, for the timings the "ready" message carries.
 const startedAt = performance.now();
@@ -96,7 +87,7 @@ hardened.catch(() => {}); // boot reports it
 
 self.onmessage = (e) => {
   const msg = e.data;
-  if (port || !msg || msg.type !== "engine" || !(msg.port instanceof MessagePort)) return;
+  if (port || !heard(CHANNELS.frameToWorker, msg) || msg.type !== "engine" || !(msg.port instanceof MessagePort)) return;
   port = msg.port;
   // The first message is the only one taken from self: later ones (user
   // code can post to itself) are not the page's.
@@ -106,7 +97,8 @@ self.onmessage = (e) => {
 };
 
 function onPageMessage(msg) {
-  switch (msg && msg.type) {
+  if (!heard(CHANNELS.pageToWorker, msg)) return;
+  switch (msg.type) {
     case "run":
       if (started) {
         send({ type: "end", ok: false, error: "this worker has already run once" });
@@ -130,6 +122,9 @@ function onPageMessage(msg) {
     case "answer":
       if (runPartsLoaded) runPartsLoaded.answerModel(msg.action);
       break;
+    case "approval":
+      if (runPartsLoaded) runPartsLoaded.answerApproval(msg);
+      break;
   }
 }
 
@@ -137,13 +132,13 @@ function onPageMessage(msg) {
 // frozen already (boot, before "ready"; worker/harden.js).
 function loadRunParts() {
   if (!runParts) {
-    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js"), import("./grade-followups.js"), import("./reference-loops.js")]).then(
-      ([compile, outbox, drive, grade, followUps, reference]) => {
+    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js"), import("./grade-followups.js"), import("./reference-loops.js"), import("./approve.js")]).then(
+      ([compile, outbox, drive, grade, followUps, reference, approve]) => {
         // The real loop is taken out of user code's reach: the Exercise's
         // loop must be the learner's own, not a call of the real one.
         const runAgent = self.runAgent;
         delete self.runAgent;
-        runPartsLoaded = { ...compile, runAgent, driveModel: drive.driveModel, answerModel: drive.answerModel, gradeLoop: grade.gradeLoop, gradeFollowUps: followUps.gradeFollowUps, referenceLoops: reference.referenceLoops(runAgent), Outbox: outbox.Outbox };
+        runPartsLoaded = { ...compile, runAgent, driveModel: drive.driveModel, answerModel: drive.answerModel, gradeLoop: grade.gradeLoop, gradeFollowUps: followUps.gradeFollowUps, referenceLoops: reference.referenceLoops(runAgent), Outbox: outbox.Outbox, approvalTools: approve.approvalTools, makeApprover: approve.makeApprover, answerApproval: approve.answerApproval };
         return runPartsLoaded;
       },
     );
@@ -237,7 +232,7 @@ async function startJob() {
   return { parts, outbox: new parts.Outbox(send) };
 }
 
-async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, contextBudget, trim, drive, subjects = {} }) {
+async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, contextBudget, trim, drive, approvals, subjects = {} }) {
   const job = await startJob();
   if (!job) return;
   const { parts, outbox } = job;
@@ -258,8 +253,11 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, context
   };
 
   try {
-    const driven = parts.driveModel(watchModel(parts, modelValue, report), drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
-    const text = await parts.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
+    const post = (msg) => outbox.control(msg);
+    const driven = parts.driveModel(watchModel(parts, modelValue, report), drive, post, Object.keys(toolsValue));
+    const approve = parts.makeApprover(parts.approvalTools(toolsValue), approvals, post);
+    const text = await parts.runAgent(driven, watchTools(parts, toolsValue, report), userMsg, {
+      ...(approve ? { approve } : {}),
       maxSteps,
       // The loop's own per-tool limit: a late tool's result becomes an
       // error the model sees, and the run goes on (0: no limit).

@@ -3,20 +3,19 @@
 // is explained beside it when the user leaves the field, and the
 // explanation goes as soon as the value is good again.
 
-import { byId } from "../util/dom.js";
-import { TRIMS } from "../run/context-window.js";
-import { checkContextBudget, checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
+import { byId, showFieldError } from "../util/dom.js";
+import { DEFAULT_TRIM, TRIMS, checkContextBudget, checkMaxSteps, checkTimeLimit, checkToolTimeout } from "../lib/run-inputs.js";
 
 // runInputs returns inputs({quiet}): the run's inputs ({model, tools,
-// userMessage, maxSteps, timeLimitMs, toolTimeoutMs, contextBudget,
-// trim}, as run/trace.js keeps them), or null after explaining what is
-// wrong ({quiet: true} only checks). editors: {model, tools}; fields: the
-// inputs {userMessage, maxSteps, timeLimit, toolTimeoutMs, contextBudget,
+// userMsg, maxSteps, timeLimitMs, toolTimeoutMs, contextBudget, trim},
+// as run/trace.js keeps them), or null after explaining what is wrong
+// ({quiet: true} only checks). editors: {model, tools}; fields: the
+// inputs {userMsg, maxSteps, timeLimitMs, toolTimeoutMs, contextBudget,
 // trim}.
 export function runInputs(editors, fields) {
   const checked = [
     [fields.maxSteps, checkMaxSteps, byId("max-steps-error")],
-    [fields.timeLimit, checkTimeLimit, byId("time-limit-error")],
+    [fields.timeLimitMs, checkTimeLimit, byId("time-limit-error")],
     [fields.toolTimeoutMs, checkToolTimeout, byId("tool-timeout-error")],
     [fields.contextBudget, checkContextBudget, byId("context-budget-error")],
   ];
@@ -38,12 +37,12 @@ export function runInputs(editors, fields) {
     return {
       model: editors.model.value,
       tools: editors.tools.value,
-      userMessage: fields.userMessage.value,
+      userMsg: fields.userMsg.value,
       maxSteps: steps.value,
       timeLimitMs: limit.value,
       toolTimeoutMs: perTool.value,
       contextBudget: context.value,
-      trim: TRIMS.includes(fields.trim.value) ? fields.trim.value : TRIMS[0],
+      trim: TRIMS.includes(fields.trim.value) ? fields.trim.value : DEFAULT_TRIM,
     };
   };
 }
