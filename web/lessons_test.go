@@ -21,7 +21,7 @@ import (
 type lessonFields struct {
 	Model         string `json:"model"`
 	Tools         string `json:"tools"`
-	UserMessage   string `json:"userMessage"`
+	UserMessage   string `json:"userMsg"`
 	MaxSteps      string `json:"maxSteps"`
 	ToolTimeoutMs string `json:"toolTimeoutMs"`
 }

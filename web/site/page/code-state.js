@@ -19,7 +19,7 @@ import { matchingLesson } from "../learn/lessons.js";
 import { KEY, sameCode } from "./storage.js";
 import { DEFAULT_MAX_STEPS, DEFAULT_TRIM, TRIMS } from "../lib/run-inputs.js";
 import { clearHash } from "./url-options.js";
-import { hideNotice, notice, reword } from "./notice.js";
+import { hideNotice, notice, reword } from "../views/notice.js";
 import { STUB } from "../exercise/text.js";
 import { GO_STUB, GO_STUB_LEVEL_2 } from "../exercise/go-text.js";
 
