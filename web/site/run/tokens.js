@@ -1,7 +1,7 @@
 // Counting a model call's tokens with a real tokenizer: gpt-tokenizer's
 // o200k encoding (GPT-4o's), handed in as its module so that this file
 // stays pure and the page loads the tokenizer only when the token view
-// opens (views/token-view.js).
+// opens (api/token-view.js).
 //
 // A message counts as the chat format frames it for GPT-4o: the
 // tokenizer's own encodeChat of {role, content: text}, less what it adds

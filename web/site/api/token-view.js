@@ -8,6 +8,7 @@
 // view opens, never with the first screen; the loop's own estimate (its
 // context events) and the usage a model reports are shown beside them,
 // each labelled. A function of the events: view = render(events[0..i]).
+// It sits with As a real API, whose tool schemas it counts.
 
 import { h } from "../util/dom.js";
 import { fmtCount } from "../util/format.js";
@@ -51,7 +52,7 @@ export class TokenView {
   open() {
     if (!this.parts && !this.loading) {
       this.body.replaceChildren(h("p", { className: "tokens-note", text: "Loading the tokenizer (gpt-tokenizer, o200k)…" }));
-      this.loading = Promise.all([import("gpt-tokenizer/encoding/o200k_base"), import("../run/tokens.js"), import("../api/at-call.js")]).then(
+      this.loading = Promise.all([import("gpt-tokenizer/encoding/o200k_base"), import("../run/tokens.js"), import("./at-call.js")]).then(
         ([tok, tokens, api]) => {
           this.parts = { counter: tokens.tokenCounter(tok), byRole: tokens.byRole, runTools: api.runTools };
           this.key = "";
