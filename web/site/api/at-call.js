@@ -7,7 +7,7 @@
 import { modelCallAt } from "../run/model-input.js";
 import { requestMessages } from "../run/context-window.js";
 import { requestBody, responseBody } from "./formats.js";
-import { protocolProblems } from "./check.js";
+import { protocolProblems } from "./protocol-check.js";
 import { toolsOf } from "./schemas.js";
 
 // runTools returns the tools of a trace's run with their schemas. The

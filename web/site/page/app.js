@@ -153,7 +153,7 @@ page.exercise = new Exercise({
     followUps: byId("exercise-follow-ups"),
     compare: byId("exercise-compare"),
   },
-  onLoopChanged: () => code.save(),
+  onLoopChanged: () => code.save(), keepLoop: (source, language) => code.keepStarterReplaced(source, language),
   limitField: fields.timeLimitMs,
   progress: store.loadProgress() || {},
   onProgress: (progress) => store.saveProgress(progress),
@@ -223,11 +223,7 @@ page.learn = mountLearn({
   places: { modeSwitch: document.querySelector(".mode-switch"), codePanel: byId("code-panel"), banner: byId("stop-banner") },
 });
 // The lesson hears every render of a run, after time travel's views.
-const showTimeTravel = runner.onView;
-runner.onView = (trace, upto) => {
-  showTimeTravel(trace, upto);
-  page.learn.sync(trace);
-};
+runner.subscribe((trace) => page.learn.sync(trace));
 
 // edited follows every edit of the user's: in an editor or a field. It is
 // saved at once.

@@ -3,7 +3,7 @@
 // model and tools, and runs them, posting the run's events to the page.
 //
 // Bundled by make build into dist/worker.js, one classic script with
-// wasm_exec.js in it: the sandbox frame (sandbox/sandbox.js) starts it from a blob:
+// wasm_exec.js in it: the sandbox frame (sandbox/main.js) starts it from a blob:
 // URL that importScripts it, because the frame's origin is opaque and a
 // module worker from the site would need CORS. What a run needs besides
 // the engine (the parser, the event outbox) is evaluated once the engine
@@ -275,7 +275,7 @@ async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, contextBudg
 }
 
 // grade runs the learner's loop on the Exercise's cases of level 1 or 2;
-// the page compares what it did with the real loop (exercise/check.js,
+// the page compares what it did with the real loop (exercise/case-check.js,
 // exercise/followup-check.js). With reference, no code of the page's runs:
 // the real loop plays the cases, for the page to read their expectations
 // from (interview mode's drawn cases).
