@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createGoJudge } from "../site/exercise/go-judge.js";
-import { expectedTrace } from "../site/exercise/check.js";
+import { expectedTrace } from "../site/exercise/case-check.js";
 
 const casesText = readFileSync(new URL("../site/cases.json", import.meta.url), "utf8");
 const cases = JSON.parse(casesText);
