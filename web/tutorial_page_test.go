@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -126,7 +127,7 @@ func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
 		{`tutorial.sandboxed('[]', ` + seedTools + `, -5)`, "runAgentSandboxed: timeLimitMs must be more than 0 and finite, got -5"},
 		{`tutorial.sandboxed('[]', undefined, 2000)`, "runAgentSandboxed: tools must be source text (a string), got undefined"},
 		{`tutorial.sandboxed('// nothing yet', ` + seedTools + `, 2000)`, "The model source gives nothing: write an array of actions, or a function model(messages)."},
-		{`tutorial.sandboxed('[{ type: "final" content: "x" }]', ` + seedTools + `, 2000)`, "the model source: Unexpected token (line 1, column 18)"},
+		{`tutorial.sandboxed('[{ type: "final" content: "x" }]', ` + seedTools + `, 2000)`, `the model source: a comma is missing after "final", before "content" (line 1, column 17)`},
 		{`tutorial.sandboxed('while (true) {}', ` + seedTools + `, 300)`, "the model source did not finish within 300 ms"},
 		// A page written before timeLimitMs had its name spells it timeLimit.
 		{`tutorial.sandboxed('[]', ` + seedTools + `, undefined, {["time" + "Limit"]: 0})`, "runAgentSandboxed: timeLimitMs must be more than 0 and finite, got 0"},
@@ -263,4 +264,19 @@ func TestAgentloopNamesAHostPolicyThatRefusesTheSandboxWorkers(t *testing.T) {
 	assert.Contains(t, got.Error, "blob:", "the rejection names what to allow: %q", got.Error)
 	assert.NotContains(t, got.Error, "deployed", "the rejection blames the deployment rather than the policy")
 	assert.Less(t, got.Ms, 5000.0, "the rejection comes at once, not after the frame's start time-out")
+}
+
+// A hundred sandboxed runs asked for at once all answer: beyond the runs
+// the sandbox holds at a time, they wait their turn, and none is lost to a
+// frame that started a hundred workers at once.
+func TestAgentloopSandboxQueuesAHundredConcurrentRuns(t *testing.T) {
+	t.Parallel()
+	p := openTutorial(t)
+	type outcome struct {
+		Answered int      `json:"answered"`
+		Errors   []string `json:"errors"`
+	}
+	got := awaitWork[outcome](p, 4*time.Minute, "100 concurrent sandboxed runs", `tutorial.many(100)`)
+	assert.Empty(t, got.Errors, "no run fails")
+	assert.Equal(t, 100, got.Answered, "every run answers")
 }

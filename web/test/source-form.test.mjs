@@ -1,10 +1,10 @@
 // What the editors' code is, and where its mistakes are: the parser
-// (editor/source-form.js) and the worker's evaluation (worker/compile.js), under
+// (run/source-form.js) and the worker's evaluation (worker/compile.js), under
 // node's test runner (V8, like Chromium's workers).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readSource, topLevelKeys, positionInStack, positionOf } from "../site/editor/source-form.js";
+import { readSource, topLevelKeys, positionInStack, positionOf } from "../site/run/source-form.js";
 import { compileEditor, locateError, watchCalls } from "../site/worker/compile.js";
 
 test("an expression followed by a semicolon and a comment with // inside a string is an expression", () => {
@@ -37,11 +37,23 @@ test("each form of code is read the way it was meant", async (t) => {
   }
 });
 
-test("a syntax error names acorn's message at its exact line and column", () => {
+test("a missing comma is named where it is missing", () => {
   const src = '[\n  {type: "tool", name: "add", args: {a: 2, b: 3}},\n  {type: "final", content: "x"},\n  {type: "final" content: "y"}\n]';
   const { error } = readSource(src);
-  assert.deepEqual(error, { line: 4, column: 18, message: "Unexpected token" });
+  assert.deepEqual(error, { line: 4, column: 17, message: 'a comma is missing after "final", before "content"' });
   assert.deepEqual(compileEditor(src, "model").error, error, "the worker reports the same error and runs nothing");
+});
+
+test("a comma missing at a line's end is reported there, not at the next line", () => {
+  const cases = [
+    ['[\n  {type: "tool", name: "add", args: {a: 2, b: 3}}\n  {type: "final", content: "x"},\n]', 2, 50, '"}", before "{" on line 3'],
+    ["{\n  add: ({a, b}) => a + b\n  mul: ({a, b}) => a * b,\n}", 2, 25, '"b", before "mul" on line 3'],
+    ['const model = [\n  {type: "final", content: "x"}\n  {type: "final", content: "y"}\n];', 2, 32, '"}", before "{" on line 3'],
+  ];
+  for (const [src, line, column, what] of cases) {
+    assert.deepEqual(readSource(src).error, { line, column, message: `a comma is missing after ${what}` }, src);
+  }
+  assert.deepEqual(readSource("const x = 1 +* 2").error, { line: 1, column: 14, message: "Unexpected token" }, "an error no comma mends keeps acorn's words");
 });
 
 test("code that ends too early points at the bracket left open, not a bracket nobody typed", () => {

@@ -7,15 +7,15 @@
 // for "Restore my code", and nothing runs until the reader presses Run or
 // Step.
 
-import { h, byId } from "../util/dom.js";
-import { setDisabled } from "../views/runner.js";
-import { copyText } from "../page/clipboard.js";
+import { h, byId, setDisabled } from "../util/dom.js";
+import { copyText } from "../util/clipboard.js";
 import { download } from "../run/export.js";
-import { notice } from "../page/notice.js";
+import { notice } from "../views/notice.js";
 import { ApiView } from "./api-view.js";
 import { OpenConversation } from "./open-conversation.js";
 import { CompareView } from "../compare/compare-view.js";
-import { conversationSetup } from "./replay.js";
+import { readConversationOffThread } from "./read-off-thread.js";
+import { tooLarge } from "./read-conversation.js";
 import { formatById } from "./formats.js";
 
 // How many finished runs are kept to compare with (the latest first).
@@ -26,8 +26,8 @@ const KEPT_RUNS = 3;
 // chains its view to the runner's onView. runner: the Runner; code: the
 // CodeState; locked: the editors keep their author's code (a read-only
 // embed), so no conversation is opened. It returns
-// {openConversationText(text, name)}, for a file dropped on the page that
-// is no run file.
+// {openConversationText(text, name, runFileError)}, for a file dropped on
+// the page that is no run file.
 export function mountRealApi({ runner, code, locked = false }) {
   const apiSection = h("section", { className: "panel real-api", id: "real-api" });
   const compareSection = h("section", { className: "panel compare-runs", id: "compare-runs" });
@@ -101,10 +101,16 @@ export function mountRealApi({ runner, code, locked = false }) {
 
   return {
     // openConversationText opens text dropped on the page that is not a
-    // run file: it reports whether it was a conversation.
-    openConversationText(text, name) {
+    // run file (runFileError says why not): it resolves with whether it
+    // was a conversation, or one too large to be (which it says).
+    async openConversationText(text, name, runFileError) {
       if (locked) return false;
-      const result = conversationSetup(text);
+      const large = tooLarge(text.length, name);
+      if (large) {
+        notice(`Could not open ${name}: ${runFileError} Nor can it be a conversation: ${large}`);
+        return true;
+      }
+      const result = await readConversationOffThread(text);
       if (result.error) return false;
       const refused = takeSetup(result, name);
       if (refused) notice(refused);

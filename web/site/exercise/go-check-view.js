@@ -14,12 +14,12 @@
 // expectations of the real loop in the page) and handed to the harness;
 // only "N of M cases pass" shows until the interview ends.
 
-import { h } from "../util/dom.js";
+import { h, setDisabled } from "../util/dom.js";
 import { DEFAULT_TIME_LIMIT_MS, checkTimeLimit } from "../lib/run-inputs.js";
-import { setDisabled } from "../views/runner.js";
 import { FOLLOW_UP_MIN_LIMIT_MS, followUpVerdicts, renderFollowUps } from "./level.js";
-// Static: go-sandbox.js reaches the sandbox through page/engine.js, which
-// only the page's entry may import. It fetches nothing until a Check.
+// Static: go-sandbox.js imports the library by its served URL, which only
+// the page's entry bundle may (page/engine.js). It fetches nothing until a
+// Check.
 import { checkGoSandboxed } from "./go-sandbox.js";
 
 export class GoCheckView {

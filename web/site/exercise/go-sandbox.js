@@ -20,8 +20,10 @@
 // base is the engine's folder (default: go/ beside the page).
 
 import { CHANNELS, heard } from "../lib/protocol.js";
-import { downloadEngine } from "../worker/go-engine.js";
-import { prepareGoEngine, startGoWorker } from "../page/engine.js";
+import { downloadEngine } from "./go-engine.js";
+// The library by its served URL, as page/engine.js imports it (see there):
+// this module is in the page's entry bundle, never in a chunk.
+import { prepareGoEngine, startGoWorker } from "../agentloop.js";
 
 // How long the compile and link of one Check may take, and the engine's
 // first compile in the frame: the first Check on a slow machine is slow.

@@ -4,7 +4,8 @@
 // the values, and the explanation is written from those events: nothing
 // here, nor in the lessons, holds the right answer.
 
-import { describeAction, describeEnd, describeMessage, list, plural } from "./run-facts.js";
+import { plural } from "../util/format.js";
+import { describeAction, describeEnd, describeMessage, list } from "./run-facts.js";
 
 // KINDS maps a question's kind to what it reads: answer(run, q) is the
 // value the run gives (compared with the choices' values), explain(run,
@@ -80,6 +81,22 @@ export const KINDS = {
     explain: (run) => {
       const each = run.actions().map((e, i) => `call ${i + 1}: ${Number(e.message.usage && e.message.usage.input_tokens) || 0}`);
       return `The done event reports ${run.usage.input} input tokens and ${run.usage.output} output tokens, the sum over the actions (${list(each)}).`;
+    },
+  },
+  // What a streamed answer held after delta q.delta (from 1) of model call
+  // q.step: the text so far, or the arguments so far of the delta's call.
+  soFar: {
+    answer: (run, q) => {
+      const d = run.deltasOf(q.step)[q.delta - 1];
+      return d && d.call !== undefined ? String(d.soFar) : "";
+    },
+    explain: (run, q) => {
+      const deltas = run.deltasOf(q.step);
+      if (deltas.length === 0) return `Model call ${q.step} did not stream. ${describeEnd(run)}`;
+      const d = deltas[Math.min(q.delta, deltas.length) - 1];
+      const where = d.call === undefined ? "the answer's text" : `call ${d.call}'s arguments`;
+      const open = d.open ? `, with ${d.open} still open: it does not parse yet` : "";
+      return `After delta ${q.delta} of model call ${q.step}, ${where} so far read ${JSON.stringify(String(d.soFar))}${open}. The loop assembles the action only once the stream ends. ${describeEnd(run)}`;
     },
   },
   // How long the run takes, roughly.

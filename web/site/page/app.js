@@ -17,7 +17,7 @@ import { Engine, onProgress } from "./engine.js";
 import { byId } from "../util/dom.js";
 import { Store } from "./storage.js";
 import { readOptions } from "./url-options.js";
-import { notice } from "./notice.js";
+import { notice } from "../views/notice.js";
 import { foldAway } from "./fold.js";
 import { Exercise } from "../exercise/exercise.js";
 import { Language } from "../exercise/language.js";
@@ -151,7 +151,7 @@ page.exercise = new Exercise({
     followUps: byId("exercise-follow-ups"),
     compare: byId("exercise-compare"),
   },
-  onLoopChanged: () => code.save(),
+  onLoopChanged: () => code.save(), keepLoop: (source, language) => code.keepStarterReplaced(source, language),
   limitField: fields.timeLimitMs,
   progress: store.loadProgress() || {},
   onProgress: (progress) => store.saveProgress(progress),
@@ -200,7 +200,7 @@ new Interview({
 });
 
 // A dropped file that is no run file may be a provider's conversation.
-const otherFile = (text, name) => Boolean(page.realApi && page.realApi.openConversationText(text, name));
+const otherFile = async (text, name, runFileError) => Boolean(page.realApi && (await page.realApi.openConversationText(text, name, runFileError)));
 timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly, otherFile });
 // "As a real API" and "Compare runs" come once the page is idle: they bring the parser.
 idle()
@@ -252,4 +252,4 @@ openLink(opts, { atLoad: true }).finally(() => {
   scheduleEmbedLink();
 });
 addEventListener("hashchange", () => openLink(readOptions()));
-if (opts.embed) listenToHost(openLink, () => code.read().example);
+if (opts.embed) listenToHost(openLink, () => code.read().example, () => runner.running);

@@ -19,7 +19,7 @@ import { matchingLesson } from "../learn/lessons.js";
 import { KEY, sameCode } from "./storage.js";
 import { DEFAULT_MAX_STEPS } from "../lib/run-inputs.js";
 import { clearHash } from "./url-options.js";
-import { hideNotice, notice, reword } from "./notice.js";
+import { hideNotice, notice, reword } from "../views/notice.js";
 import { STUB } from "../exercise/text.js";
 import { GO_STUB, GO_STUB_LEVEL_2 } from "../exercise/go-text.js";
 
@@ -286,6 +286,16 @@ export class CodeState {
     this.emit("kept");
     this.save();
     notice(swapped ? "Your earlier loop is back. The loop it replaced is kept: press Your earlier loop again to swap back." : "Your earlier loop is back.");
+  }
+
+  // keepStarterReplaced keeps the learner's loop (source, in language)
+  // that a level's starter replaced, for Your earlier loop, and offers it
+  // back.
+  keepStarterReplaced(source, language) {
+    if (language === "go") this.store.keepGoLoop(source);
+    else this.store.keepLoop(source);
+    this.emit("kept");
+    notice("The level's starter replaced your loop. It is kept:", "Restore my loop", () => this.restoreLoop());
   }
 
   restoreGoLoop() {

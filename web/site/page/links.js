@@ -13,7 +13,7 @@ import { EXAMPLES, exampleById, stateOf } from "./examples.js";
 import { sameCode } from "./storage.js";
 import { decodeState } from "./share.js";
 import { DEFAULT_TIME_LIMIT_MS } from "../lib/run-inputs.js";
-import { hideNotice, notice } from "./notice.js";
+import { hideNotice, notice } from "../views/notice.js";
 
 // defaultState is a first visit's: the seed example, which the user did
 // not pick, so that what they type over it is their own code.

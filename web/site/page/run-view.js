@@ -2,14 +2,14 @@
 // bar (Run, Step, Back, Play, Stop) and Ctrl+Enter, and the learner's
 // views that follow the step position.
 
-import { byId } from "../util/dom.js";
+import { byId, isDisabled } from "../util/dom.js";
 import { Transcript } from "../views/transcript.js";
 import { LoopPanel } from "../views/loop-panel.js";
-import { Runner, isDisabled } from "../views/runner.js";
+import { Runner } from "../views/runner.js";
 import { Learner } from "../views/learner.js";
 import { RUN_FIELDS } from "./storage.js";
 import { phaseNumber } from "./url-options.js";
-import { notice } from "./notice.js";
+import { notice } from "../views/notice.js";
 
 // onButton runs action on a click of button id, unless it is disabled.
 export function onButton(id, action) {

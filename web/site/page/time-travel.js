@@ -4,8 +4,7 @@
 // code goes through the code state, which keeps the user's code with
 // "Restore my code"; nothing runs until the user presses Run or Step.
 
-import { byId } from "../util/dom.js";
-import { setDisabled } from "../views/runner.js";
+import { byId, setDisabled } from "../util/dom.js";
 import { BeModel } from "../views/be-model.js";
 import { Forker } from "../views/fork.js";
 import { ApprovalPanel } from "../views/approval.js";
@@ -13,15 +12,15 @@ import { openRunFiles } from "./open-run.js";
 import { readRunFile } from "../run/runfile.js";
 import { fieldsOf } from "../lib/run-inputs.js";
 import { Trace } from "../run/trace.js";
-import { notice } from "./notice.js";
+import { notice } from "../views/notice.js";
 
 // timeTravel wires them to the run view: code, the CodeState; runner and
 // transcript, the run view's; inputs, the run's inputs
 // (page/input-fields.js); onButton, page/run-view.js's; readonly, whether
 // the editors are locked (nothing may replace their code); otherFile(text,
-// name) may open a dropped file that is no run file (a provider's
-// conversation, api/mount.js) and reports whether it did.
-export function timeTravel({ code, runner, transcript, inputs, onButton, readonly, otherFile = () => false }) {
+// name, runFileError) may open a dropped file that is no run file (a
+// provider's conversation, api/mount.js) and resolves with whether it did.
+export function timeTravel({ code, runner, transcript, inputs, onButton, readonly, otherFile = async () => false }) {
   const beModel = new BeModel({
     runner,
     locked: readonly,
@@ -46,9 +45,9 @@ export function timeTravel({ code, runner, transcript, inputs, onButton, readonl
 
   // openRun shows a saved run: the editors get its code, the transcript
   // its events.
-  const openRun = (text, name) => {
+  const openRun = async (text, name) => {
     const file = readRunFile(text);
-    if (file.error && otherFile(text, name)) return;
+    if (file.error && (await otherFile(text, name, file.error))) return;
     if (file.error) {
       notice(`Could not open ${name}: ${file.error}`);
       return;

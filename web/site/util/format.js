@@ -19,6 +19,11 @@ export function fmtCount(n) {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+// plural words a count: "1 call", "2 calls".
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 // toolName shows the name a call gave its tool: a model may give none, or
 // something other than a string.
 export function toolName(name) {
@@ -77,4 +82,15 @@ export function errorText(err) {
 export function clip(s, n = 48) {
   const one = String(s).replace(/\s+/g, " ");
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+}
+
+// pretty shows a value as indented JSON, or as text when it is not JSON.
+export function pretty(v) {
+  if (v === undefined) return "undefined";
+  try {
+    const s = JSON.stringify(v, null, 2);
+    return s === undefined ? String(v) : s;
+  } catch {
+    return String(v);
+  }
 }

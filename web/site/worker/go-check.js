@@ -14,7 +14,7 @@
 // first line, at the loop.go:LINE it named); done last, whose timing's
 // loadMs is compiling the linked program to a WebAssembly.Module,
 // and resolves when done is posted. engine is what loadEngine returns
-// (go-engine.js): {compile, link, manifest, archives, cases}. level (1
+// (exercise/go-engine.js): {compile, link, manifest, archives, cases}. level (1
 // unless 2) picks the harness that grades loop.go: the classic loop, or
 // the follow-ups (each case's reports then name its followUp); cases, a
 // JSON text, are the cases to grade instead of the level's published ones
