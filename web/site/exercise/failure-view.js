@@ -4,7 +4,7 @@
 // inputs, and a button that opens it in the playground.
 
 import { h } from "../util/dom.js";
-import { show } from "./check.js";
+import { show } from "./case-check.js";
 
 // failureView shows one failing case: the difference, what the model saw
 // from each loop at that call and how each ended, the case's inputs, and

@@ -7,6 +7,7 @@ import { Transcript } from "../views/transcript.js";
 import { LoopPanel } from "../views/loop-panel.js";
 import { Runner } from "../views/runner.js";
 import { Learner } from "../views/learner.js";
+import { TokenView } from "../api/token-view.js";
 import { RUN_FIELDS } from "./storage.js";
 import { phaseNumber } from "./url-options.js";
 import { notice } from "../views/notice.js";
@@ -67,7 +68,8 @@ export function runView({ engine, inputs, errors, modelEditor, embed, mode, chec
     onRender: (trace, upto, view) => learner && learner.render(trace, upto, view),
     recorded,
   });
-  learner = new Learner({ runner, modelEditor, embed });
+  const tokenView = new TokenView({ root: byId("tokens"), window: byId("token-window"), custom: byId("token-window-custom"), body: byId("tokens-body") });
+  learner = new Learner({ runner, modelEditor, embed, tokenView });
   runner.render();
   // "Show earlier" widens the window; the view renders it.
   transcript.onMore = () => runner.render();
