@@ -41,7 +41,7 @@ func TestPageInterviewStageCannotBeSkippedFromTheLevelControl(t *testing.T) {
 	p.clickNamed("End interview")
 	waitFor[bool](p, waitTimeout, "the Interview report", `document.querySelector("#interview-report").checkVisibility()`)
 	assert.Contains(t, p.text("#interview-report .report-self-reported"), "Self-reported:", "the report reads as genuine")
-	sum := sha256.Sum256([]byte(p.text("#interview-report .report-code")))
+	sum := sha256.Sum256([]byte(eval[string](p, `document.querySelector("#interview-report .report-code").textContent`)))
 	want := "SHA-256 of the final code: " + hex.EncodeToString(sum[:])
 	waitFor[bool](p, waitTimeout, "the code's digest", `document.querySelector("#interview-report .report-digest").textContent === `+js(want))
 	assert.Regexp(t, regexp.MustCompile(`^Interview seed \d+; Check 1 drew from seed \d+, Check 2 drew from seed \d+\.$`), p.text("#interview-report .report-seeds"))
