@@ -19,11 +19,9 @@ import { Store } from "./storage.js";
 import { readOptions } from "./url-options.js";
 import { notice } from "./notice.js";
 import { foldAway } from "./fold.js";
-import { Exercise } from "../exercise/exercise.js";
 import { Language } from "../exercise/language.js";
-import { GoCheckView } from "../exercise/go-check-view.js";
 import { prepareGo } from "../exercise/go-sandbox.js";
-import { Interview } from "../exercise/interview.js";
+import { mountExercise } from "./exercise-parts.js";
 import { playgroundState } from "../exercise/case.js";
 import { CodeState } from "./code-state.js";
 import { ExamplesMenu } from "./examples-menu.js";
@@ -131,50 +129,9 @@ code.subscribe((what, how) => {
   else runner.clear();
 });
 
-page.exercise = new Exercise({
-  engine,
-  editor: editors.loop,
-  els: {
-    check: byId("check"),
-    stop: byId("check-stop"),
-    showHint: byId("show-hint"),
-    hintCount: byId("hint-count"),
-    hints: byId("hints"),
-    summary: byId("exercise-summary"),
-    banner: byId("exercise-banner"),
-    failures: byId("exercise-failures"),
-    limit: byId("exercise-time-limit"),
-    limitError: byId("exercise-time-limit-error"),
-    level: byId("exercise-level"),
-    statement: byId("exercise-statement"),
-    statement2: byId("exercise-statement-2"),
-    followUps: byId("exercise-follow-ups"),
-    compare: byId("exercise-compare"),
-  },
-  onLoopChanged: () => code.save(),
-  limitField: fields.timeLimit,
-  progress: store.loadProgress() || {},
-  onProgress: (progress) => store.saveProgress(progress),
-  onCheckStart: () => {
-    errors.clear(["loop"]);
-    code.save();
-  },
-  onCompileError: errors.show,
-  onOpen: openCase,
-  goCheck: new GoCheckView({
-    language,
-    els: {
-      check: byId("check"),
-      stop: byId("check-stop"),
-      summary: byId("exercise-summary"),
-      banner: byId("exercise-banner"),
-      failures: byId("exercise-failures"),
-      followUps: byId("exercise-follow-ups"),
-    },
-    timeLimitMs: () => Number(fields.timeLimit.value) || 2000,
-    onOpen: openCase,
-  }),
-});
+// The Exercise, its Go check and interview mode; openCase opens a case
+// in the playground.
+page.exercise = mountExercise({ engine, editors, fields, store, errors, code, language, openCase });
 
 // openCase opens a case in the playground, to step through the real loop
 // on it; nothing runs until the user presses Run or Step.
@@ -182,22 +139,6 @@ function openCase(c) {
   code.replaceCode({ ...playgroundState(c), mode: "playground" }, { why: `The case "${c.name}"` });
   fields.userMessage.scrollIntoView({ block: "nearest" });
 }
-
-// Interview mode runs in the Exercise, its state kept beside the progress.
-new Interview({
-  exercise: page.exercise,
-  engine,
-  els: {
-    start: byId("interview-start"),
-    end: byId("interview-end"),
-    minutes: byId("interview-minutes"),
-    timeLeft: byId("interview-time"),
-    stage: byId("interview-stage"),
-    report: byId("interview-report"),
-  },
-  saved: store.loadInterview(),
-  save: (state) => store.saveInterview(state),
-});
 
 // A dropped file that is no run file may be a provider's conversation.
 const otherFile = (text, name) => Boolean(page.realApi && page.realApi.openConversationText(text, name));
@@ -219,6 +160,7 @@ page.learn = mountLearn({
   save: () => code.save(),
   loopPanel: runner.loopPanel,
   places: { modeSwitch: document.querySelector(".mode-switch"), codePanel: byId("code-panel"), banner: byId("stop-banner") },
+  locked: opts.readonly,
 });
 // The lesson hears every render of a run, after time travel's views.
 const showTimeTravel = runner.onView;
