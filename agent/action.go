@@ -36,6 +36,11 @@ type Call struct {
 	Name string // the tool to call
 	Args any    // handed to the tool untouched
 	ID   string // the call's id, when the action gives one; empty otherwise
+
+	// Set by Approve's decision, for callTool: the output of a denied
+	// call, and whether Args are the caller's edit.
+	denied string
+	edited bool
 }
 
 // Usage counts the tokens a model reports for one action, or a whole run.

@@ -16,6 +16,22 @@
 // can see it and recover. Malformed model output, a failing model and a
 // canceled context do stop it, with a *[StepError] that names the step.
 //
+// Approve puts a person (or a policy) between the model and the tools: each
+// call of a known tool waits for a Decision, to run as made, run with edited
+// args, or be denied. A denied call still gets its tool message,
+// DeniedText(reason), so that every call keeps its result and the model can
+// recover.
+//
+// A model may stream: it returns a *[Stream] of deltas (text pieces, and
+// pieces of tool calls keyed by call index), which Run reports as they
+// arrive (EventDelta) and assembles into the action a model that does not
+// stream would have returned, so every rule above holds for it unchanged.
+//
+// ContextBudget limits the tokens each model call is sent, as a model's
+// context window does: when the messages outgrow it, the oldest tool
+// outputs or whole exchanges are left out of the request (see Trim), never
+// a call without its result, and the run's own transcript stays whole.
+//
 // OnEvent observes a run as it goes. Every Event names the Phase of the
 // line of the loop that emitted it (a "// phase:" comment in loop.go), so a
 // view can point at the line without guessing; the playground does.

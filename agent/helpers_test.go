@@ -177,7 +177,7 @@ func checkRun(t testing.TB, res *agent.Result, err error, events []agent.Event) 
 			if e.Failed {
 				assert.True(t, strings.HasPrefix(e.Content, "error: "), "event %d: a failed call's output %q lacks the error prefix", i, e.Content)
 			}
-			failurePhase := e.Phase == agent.PhaseUnknownTool || e.Phase == agent.PhaseToolError
+			failurePhase := e.Phase == agent.PhaseUnknownTool || e.Phase == agent.PhaseToolError || e.Phase == agent.PhaseDenied
 			assert.Equal(t, failurePhase, e.Failed, "event %d: phase %s, failed %v", i, e.Phase, e.Failed)
 		}
 		assert.Contains(t, agent.Phases(), e.Phase, "event %d (%s) carries no known phase", i, e.Kind)

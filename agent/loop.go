@@ -8,7 +8,8 @@ import (
 )
 
 // A Model decides the next action from the messages so far. The slice is
-// the run's own and grows between calls; a model must not modify it.
+// the run's own and grows between calls; a model must not modify it. With
+// a ContextBudget it is the messages chosen for the call (see Trim).
 type Model func(ctx context.Context, messages []Message) (Action, error)
 
 // A Tool is a function the model may call by name. It gets the call's args
@@ -45,7 +46,8 @@ func (r *run) loop(ctx context.Context, userMsg string) (res *Result, err error)
 		if err := ctx.Err(); err != nil {
 			return r.stop(PhaseCanceledBeforeModel, StopCanceled, "", err) // phase: canceled_before_model
 		}
-		action, err := r.callModel(ctx) // phase: model
+		messages := r.contextWindow()             // phase: context
+		action, err := r.callModel(ctx, messages) // phase: model
 		if err != nil {
 			return r.stop(PhaseErrorModel, r.failure(ctx, err), "", err) // phase: error_model
 		}
@@ -58,6 +60,7 @@ func (r *run) loop(ctx context.Context, userMsg string) (res *Result, err error)
 			if err != nil {
 				return r.stop(PhaseErrorCalls, StopModelError, "", err) // phase: error_calls
 			}
+			r.approve(ctx, calls)                            // phase: approval
 			for _, result := range r.callTools(ctx, calls) { // phase: tool
 				r.append(PhaseResult, result) // phase: result
 			}
@@ -77,6 +80,9 @@ func (r *run) callTool(ctx context.Context, call Call) (Message, Phase) {
 	if !ok {
 		return toolMessage(call, errorPrefix+"unknown tool '"+call.Name+"'", true), PhaseUnknownTool // phase: unknown_tool
 	}
+	if call.denied != "" {
+		return toolMessage(call, call.denied, true), PhaseDenied // phase: denied
+	}
 	output, err := r.invoke(ctx, tool, call)
 	if err != nil {
 		return toolMessage(call, errorPrefix+err.Error(), true), PhaseToolError // phase: tool_error
@@ -85,7 +91,11 @@ func (r *run) callTool(ctx context.Context, call Call) (Message, Phase) {
 }
 
 func toolMessage(call Call, content string, failed bool) Message {
-	return Message{Role: RoleTool, Name: call.Name, ID: call.ID, Content: content, Failed: failed}
+	m := Message{Role: RoleTool, Name: call.Name, ID: call.ID, Content: content, Failed: failed}
+	if call.edited {
+		m.Args = call.Args
+	}
+	return m
 }
 
 // run holds the state of one call to Run.
@@ -99,6 +109,11 @@ type run struct {
 	stepAt time.Duration // when the step under way began, on the run's clock
 	mark   time.Duration // the latest reading of the run's clock
 
+	// With a ContextBudget: the tokens of each message of the transcript,
+	// and of a replaced output (-1 until counted).
+	counts      []int
+	placeholder int
+
 	// Reused from step to step, to spare an allocation each.
 	calls   []Call
 	results []Message
@@ -109,7 +124,7 @@ type run struct {
 }
 
 func newRun(model Model, tools Tools, opts []Option) *run {
-	r := &run{model: model, tools: tools, cfg: config{maxSteps: DefaultMaxSteps}, began: time.Now()}
+	r := &run{model: model, tools: tools, cfg: config{maxSteps: DefaultMaxSteps}, began: time.Now(), placeholder: -1}
 	for _, opt := range opts {
 		opt(&r.cfg)
 	}
@@ -236,10 +251,31 @@ func (r *run) recoverAction(res **Result, err *error) {
 	}
 }
 
+// contextWindow returns the messages for the next model call: the
+// transcript itself without a budget, else the transcript trimmed to fit
+// it, reported with an EventContext.
+func (r *run) contextWindow() []Message {
+	if r.cfg.budget <= 0 {
+		return r.res.Messages
+	}
+	msgs := r.res.Messages
+	for i := len(r.counts); i < len(msgs); i++ {
+		r.counts = append(r.counts, r.countTokens(msgs[i]))
+	}
+	if r.placeholder < 0 && r.cfg.trim == TrimToolOutputs {
+		r.placeholder = r.countTokens(Message{Role: RoleTool, Content: TrimmedOutput})
+	}
+	w := fit(msgs, r.counts, r.cfg.budget, r.cfg.trim, r.placeholder)
+	sent := request(msgs, w)
+	r.emit(Event{Kind: EventContext, Phase: PhaseContext, Step: r.step, Window: w})
+	return sent
+}
+
 // callModel calls the model. A panic, an error or a nil action becomes an
-// error, which is the context's error when ctx is done. It adds the
-// action's usage to the run's.
-func (r *run) callModel(ctx context.Context) (action Action, err error) {
+// error, which is the context's error when ctx is done. A streamed answer
+// is received whole (Stream), between the model's start and end events.
+// It adds the action's usage to the run's.
+func (r *run) callModel(ctx context.Context, messages []Message) (action Action, err error) {
 	r.beginStep()
 	r.emit(Event{Kind: EventModelStart, Phase: PhaseModel, Step: r.step})
 	defer func() {
@@ -257,7 +293,10 @@ func (r *run) callModel(ctx context.Context) (action Action, err error) {
 		}
 		r.emit(Event{Kind: EventModelEnd, Phase: PhaseModel, Step: r.step, Duration: r.lap(), Err: err})
 	}()
-	action, err = r.model(ctx, r.res.Messages)
+	action, err = r.model(ctx, messages)
+	if s, ok := action.(*Stream); ok && err == nil {
+		action, err = r.receive(ctx, s)
+	}
 	if err != nil && !errors.Is(err, ErrMalformed) {
 		err = fmt.Errorf("model: %w", err)
 	}

@@ -13,6 +13,10 @@ type config struct {
 	maxSteps    int
 	observe     func(Event)
 	toolTimeout time.Duration
+	approve     Approver
+	budget      int               // ContextBudget's tokens; 0 for none
+	trim        Trim              // ContextBudget's strategy
+	count       func(Message) int // CountTokens; nil for EstimateTokens
 }
 
 // MaxSteps sets how many model calls a run may make. Zero is valid: the

@@ -5,7 +5,8 @@ package agent
 // emitted it, so that a view can point at the line without guessing.
 type Phase string
 
-// The phases, in the order the loop's source shows them.
+// The phases: the loop's own, in the order its source shows them, then
+// those of options added later.
 const (
 	PhaseUser                Phase = "user"                  // the user's message starts the transcript
 	PhaseCanceledBeforeModel Phase = "canceled_before_model" // the context was done before a model call
@@ -22,13 +23,19 @@ const (
 	PhaseUnknownTool         Phase = "unknown_tool"          // a call names no tool
 	PhaseToolError           Phase = "tool_error"            // a tool failed, panicked or timed out
 	PhaseToolOutput          Phase = "tool_output"           // a tool returned its output
+	PhaseApproval            Phase = "approval"              // the calls wait for the Approver's decisions (Approve)
+	PhaseDenied              Phase = "denied"                // a denied call gets its denial as its output
+	PhaseContext             Phase = "context"               // the messages of a model call are fitted to the ContextBudget
 )
 
-// Phases lists every phase, in the order of the lines of the loop's source.
+// Phases lists every phase, in the order of the lines of the loop's source
+// for the first ones; phases added later are appended.
 func Phases() []Phase {
 	return []Phase{
 		PhaseUser, PhaseCanceledBeforeModel, PhaseModel, PhaseErrorModel, PhaseAction,
 		PhaseFinal, PhaseErrorCalls, PhaseTool, PhaseResult, PhaseCanceledAfterTools,
 		PhaseErrorType, PhaseMaxSteps, PhaseUnknownTool, PhaseToolError, PhaseToolOutput,
+		PhaseApproval, PhaseDenied, // appended, so that the numbers of the others stay
+		PhaseContext,
 	}
 }

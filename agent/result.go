@@ -37,6 +37,9 @@ type Message struct {
 	// returned an error, panicked or timed out. The loop sets it where it
 	// knows, never from the text: a tool may return "error: ..." itself.
 	Failed bool
+	// Args are the args the tool ran with when an Approver edited them
+	// (RoleTool); nil otherwise. The action keeps the model's own.
+	Args any
 }
 
 // errorPrefix starts the output of a tool call that failed.

@@ -79,6 +79,8 @@ func (r *run) model(ctx context.Context, _ []agent.Message) (agent.Action, error
 	}
 	r.latest = code
 	switch code & kindMask {
+	case kindStream:
+		return r.stream(ctx), nil
 	case kindNone:
 		return nil, nil // the agent says "the model returned no action"
 	case kindNotObject:

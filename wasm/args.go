@@ -23,7 +23,12 @@ type spec struct {
 	toolTimeout time.Duration
 	budget      float64 // maxTranscriptBytes
 	events      bool    // the caller gave onEvent
+	approve     bool    // the caller gave approve
 	userMsg     string
+	// contextBudget and trim are the options of agent.ContextBudget: 0
+	// for none.
+	contextBudget int
+	trim          agent.Trim
 }
 
 // readSpec reads what makeEngine returned.
@@ -75,7 +80,19 @@ func readSpec(made safejs.Value) (*spec, error) {
 	if s.events, err = get("events").Bool(); err != nil {
 		return nil, err
 	}
-	s.userMsg, err = get("userMsg").String()
+	if s.approve, err = get("approve").Bool(); err != nil {
+		return nil, err
+	}
+	if s.userMsg, err = get("userMsg").String(); err != nil {
+		return nil, err
+	}
+	tokens, err := get("contextBudget").Float()
+	if err != nil {
+		return nil, err
+	}
+	s.contextBudget = agent.ClampCount(tokens)
+	trim, err := get("trim").String()
+	s.trim = agent.Trim(trim)
 	return s, err
 }
 

@@ -54,14 +54,15 @@ function isSteps(v) { return Number.isInteger(v) && v >= 0 && v <= Number.MAX_SA
 // 256 MiB of messages, the model's actions as well as tool outputs.
 const defaultTranscriptBytes = 256 * 1024 * 1024;
 
-const optionNames = "{maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes}";
+const optionNames = "{maxSteps, onEvent, signal, toolTimeoutMs, maxTranscriptBytes, approve, contextBudget, trim, countTokens}";
 
 // checkArgs checks runAgent's arguments and returns them, read once.
 function checkArgs(model, tools, userMsg, options) {
   const args = {
     model: null, script: null, names: null, fns: [], userMsg: "",
     maxSteps: -1, onEvent: null, signal: null, aborted: false, toolTimeoutMs: 0,
-    maxTranscriptBytes: defaultTranscriptBytes,
+    maxTranscriptBytes: defaultTranscriptBytes, approve: null,
+    contextBudget: 0, trim: "none", countTokens: null,
   };
   const readOption = (o, name, where) => {
     try {
@@ -139,5 +140,36 @@ function checkOptions(args, options, read) {
     if (typeof bytes !== "number") throw new TypeError(what + describe(bytes));
     if (!(isSteps(bytes) || bytes === Infinity)) throw new RangeError(what + describe(bytes));
     args.maxTranscriptBytes = bytes;
+  }
+  const approve = read(options, "approve", "options.approve");
+  if (approve !== undefined && approve !== null) {
+    if (typeof approve !== "function") throw new TypeError("runAgent: options.approve must be a function (call) => decision, got " + describe(approve));
+    args.approve = approve;
+  }
+  checkContext(args, options, read);
+}
+
+// checkContext checks the context budget's options: contextBudget, a
+// number of tokens (0, the default, for none); trim, one of trimNames (the
+// Go agent's strategies); countTokens, a function (message) => tokens.
+function checkContext(args, options, read) {
+  const tokens = read(options, "contextBudget", "options.contextBudget");
+  if (tokens !== undefined && tokens !== null) {
+    const what = "runAgent: options.contextBudget must be a non-negative integer number of tokens (0 for none), got ";
+    if (typeof tokens !== "number") throw new TypeError(what + describe(tokens));
+    if (!isSteps(tokens)) throw new RangeError(what + describe(tokens));
+    args.contextBudget = tokens;
+  }
+  const trim = read(options, "trim", "options.trim");
+  if (trim !== undefined && trim !== null) {
+    if (typeof trim !== "string" || !trimNames.includes(trim)) {
+      throw new TypeError("runAgent: options.trim must be one of " + trimNames.map((n) => JSON.stringify(n)).join(", ") + ", got " + describe(trim));
+    }
+    args.trim = trim;
+  }
+  const count = read(options, "countTokens", "options.countTokens");
+  if (count !== undefined && count !== null) {
+    if (typeof count !== "function") throw new TypeError("runAgent: options.countTokens must be a function (message) => number of tokens, got " + describe(count));
+    args.countTokens = count;
   }
 }

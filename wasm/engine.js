@@ -37,8 +37,9 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
     reject(e);
     return null;
   }
-  const script = args.script, fns = args.fns, onEvent = args.onEvent, signal = args.signal;
+  const script = args.script, fns = args.fns, onEvent = args.onEvent, signal = args.signal, approve = args.approve;
   const budget = args.maxTranscriptBytes;
+  const contextBudget = args.contextBudget, countFn = args.countTokens;
 
   const enc = new TextEncoder();
   let buf = new Uint8Array(1024);
@@ -52,6 +53,11 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   // so that a model that edits it cannot mislead the bridge.
   const messages = [];
   let transcriptBytes = 0; // the content pushed so far, counted against budget
+  // With a context budget: the messages as pushed (the engine's own list,
+  // which no model can edit), what the default estimate counts in each,
+  // and the next request as Go chose it (qDropped, qReplaced, qContext).
+  const own = [], estimates = [];
+  let dropped = [], replaced = [], request = null;
   const pending = new Map(); // promise number → null, then {ok, v} once settled
   let lastPromise = 0;
   let scripted = 0; // actions a script has played
@@ -76,6 +82,8 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   let stepMs = null;
   let fin = null;
   let reported = false;
+
+  const streams = makeStreams({put: put, thenable: thenable, wait: wait, take: take, threw: (e) => { thrown = e; }});
 
   function onAbort() { wake(id, 0); }
 
@@ -309,14 +317,23 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
         if (scripted >= script.length) return kindExhausted;
         v = script[scripted++];
       } else {
-        v = args.model(messages);
+        const sent = request !== null ? request : messages;
+        request = null;
+        v = args.model(sent);
       }
       if (thenable(v)) return -wait(v);
     } catch (e) {
       thrown = e;
       return kindThrew;
     }
-    return classify(v);
+    return answer(v);
+  }
+
+  // answer classifies what the model returned, or starts reading it when
+  // it is a stream: Go then reads its deltas and hands back the action
+  // they assemble into (opAssembled).
+  function answer(v) {
+    return streams.start(v) ? kindStream : classify(v);
   }
 
   function tookModel(k) {
@@ -325,7 +342,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       thrown = p.v;
       return kindThrew;
     }
-    return classify(p.v);
+    return answer(p.v);
   }
 
   // callTool calls tool t with call i's args. It returns outcomeOK when
@@ -335,7 +352,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   function callTool(t, i) {
     const c = entries[i];
     try {
-      const v = fns[t].call(tools, c.args === undefined || c.args === null ? {} : c.args);
+      const v = fns[t].call(tools, argsOf(c));
       if (thenable(v)) return -wait(v);
       return toolReturned(i, v);
     } catch (e) {
@@ -356,12 +373,63 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   // toolReturned builds the tool message of call i, which Go pushes by
   // number when the loop appends it.
   function toolReturned(i, v) {
-    const c = entries[i];
-    const m = {role: "tool", name: c.name, content: text(v)};
-    if (c.id !== undefined && c.id !== null) m.id = c.id;
-    built[i] = m;
+    built[i] = toolMessage(i, text(v));
     return outcomeOK;
   }
+
+  // askApproval asks options.approve about call i of step: it returns a
+  // decision code, or the negated number of the promise to await. The
+  // call it gets is a new object each time; its args are the call's own.
+  function askApproval(i, step) {
+    const c = entries[i];
+    const call = {name: c.name, args: argsOf(c), step: step, call: i};
+    if (c.id !== undefined && c.id !== null) call.id = c.id;
+    let v;
+    try {
+      v = approve(call);
+      if (thenable(v)) return -wait(v);
+    } catch (e) {
+      return decisionFailed + put(errorText(e)) * decisionUnit;
+    }
+    return decision(i, v);
+  }
+
+  function tookApproval(k, i) {
+    const p = take(k);
+    if (!p.ok) return decisionFailed + put(errorText(p.v)) * decisionUnit;
+    return decision(i, p.v);
+  }
+
+  // decision reads what options.approve answered about call i, once, into
+  // a decision code; edited args replace the call's own here, so that the
+  // tool gets them. Anything but a decision fails the call's approval,
+  // which denies it.
+  function decision(i, d) {
+    try {
+      const how = isObject(d) ? d.decision : undefined;
+      if (how === "approve") return decisionApprove;
+      if (how === "deny") {
+        const reason = d.reason;
+        if (reason !== undefined && reason !== null && typeof reason !== "string") {
+          throw new TypeError("a denial's reason must be a string, got " + describe(reason));
+        }
+        return decisionDeny + put(typeof reason === "string" ? reason : "") * decisionUnit;
+      }
+      if (how === "edit") {
+        const edited = d.args;
+        if (!isObject(edited) || Array.isArray(edited)) throw new TypeError("edited args must be an object, got " + describe(edited));
+        entries[i].args = edited;
+        entries[i].edited = true;
+        return decisionEdit;
+      }
+      throw new TypeError("options.approve answered " + describe(d) + ", not {decision: \"approve\" | \"deny\" | \"edit\"}");
+    } catch (e) {
+      return decisionFailed + put(errorText(e)) * decisionUnit;
+    }
+  }
+
+  // argsOf is what call c's tool gets: its args, or {} when it has none.
+  function argsOf(c) { return c.args === undefined || c.args === null ? {} : c.args; }
 
   // put encodes s into buf and returns its length in bytes; Go copies them
   // out in one call, and notices a grown buffer by the length.
@@ -394,6 +462,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       case strThrown: return errorText(thrown);
       case strUnreadable: return i < 0 ? problem : entries[i].problem;
       case strBroken: return broken.text;
+      case strDeltaName: case strDeltaID: case strDeltaProblem: return streams.string(what);
     }
     throw new Error("runAgent engine: no string " + what);
   }
@@ -404,6 +473,7 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       case numOutputTokens: return usageOut;
       case numEntry: return entries[i].code;
       case numBrokenStep: return broken.step;
+      case numDeltaCall: return streams.call();
     }
     throw new Error("runAgent engine: no number " + what);
   }
@@ -437,6 +507,97 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
     }
   }
 
+  // countMessage counts the tokens of message i (-1: the placeholder a
+  // replaced output becomes) with options.countTokens, or else the
+  // default estimate, the Go agent's EstimateTokens. A count that fails
+  // ends the run at the model call of step, as a broken message does.
+  function countMessage(i, step) {
+    if (broken !== null) return 0;
+    const m = i < 0 ? {role: "tool", content: trimmedOutput} : own[i];
+    if (countFn === null) return estimate(i < 0 ? codePoints(trimmedOutput) : estimates[i]);
+    const what = i < 0 ? "the placeholder of a replaced output" : "message " + i;
+    let n;
+    try {
+      n = countFn(m);
+    } catch (e) {
+      broken = {step: step, text: "options.countTokens threw on " + what + ": " + errorText(e)};
+      return 0;
+    }
+    if (typeof n !== "number" || !(n >= 0 && n < Infinity)) {
+      broken = {step: step, text: "options.countTokens returned " + describe(n) + " for " + what + ", not a number of tokens"};
+      return 0;
+    }
+    return n;
+  }
+
+  // estimate is EstimateTokens of a message of n characters: 4 for the
+  // message, and one for every 4 characters, rounded up.
+  function estimate(n) { return 4 + Math.ceil(n / 4); }
+
+  // codePoints counts the characters of s as Go counts runes: a surrogate
+  // pair is one.
+  function codePoints(s) {
+    let n = s.length;
+    for (let i = 0; i + 1 < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c < 0xdc00) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d < 0xe000) { n--; i++; }
+      }
+    }
+    return n;
+  }
+
+  // estimatedLength is what the estimate counts in a pushed message: its
+  // content, or for the latest action (an assistant message is pushed
+  // before the next action is read) its content as read, or its calls'
+  // names and args as JSON.
+  function estimatedLength(role, m) {
+    if (role !== "assistant") return codePoints(m.content);
+    if (read.type === "final") return codePoints(content);
+    let n = 0;
+    for (const c of entries) {
+      n += codePoints(typeof c.name === "string" ? c.name : "") + codePoints(argsText(c.args));
+    }
+    return n;
+  }
+
+  function argsText(v) {
+    if (v === undefined || v === null) return "{}";
+    try {
+      return text(v);
+    } catch (_) {
+      return "";
+    }
+  }
+
+  // context builds the request Go chose for the next model call, from the
+  // messages it dropped and replaced, and reports it.
+  function context(phase, step, tokens, sent, budgetTokens) {
+    const req = [];
+    let d = 0, r = 0;
+    for (let i = 0; i < own.length; i++) {
+      if (d < dropped.length && dropped[d] === i) { d++; continue; }
+      if (r < replaced.length && replaced[r] === i) { r++; req.push(placeholder(own[i])); continue; }
+      req.push(own[i]);
+    }
+    request = req;
+    if (onEvent !== null) {
+      emit({kind: "context", phase: phaseNames[phase], step: step, budget: budgetTokens, trim: args.trim,
+        tokens: tokens, sent: sent, dropped: dropped, replaced: replaced});
+    }
+    dropped = [];
+    replaced = [];
+  }
+
+  // placeholder is tool message m (one the engine built) with its output
+  // replaced.
+  function placeholder(m) {
+    const p = {role: "tool", name: m.name, content: trimmedOutput};
+    if (m.id !== undefined && m.id !== null) p.id = m.id;
+    return p;
+  }
+
   // push appends m to messages and reports it. A messages array the model
   // froze (or otherwise broke) ends the run at the next model call.
   // bytes is what it adds to the transcript, counted against
@@ -450,18 +611,24 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
       }
     }
     transcriptBytes += bytes;
+    if (contextBudget > 0) {
+      own.push(m);
+      if (countFn === null) estimates.push(estimatedLength(role, m));
+    }
     if (onEvent === null) return;
     const e = {kind: "message", phase: phaseNames[phase], step: step, index: index, role: role, message: m};
     if (role === "tool") e.failed = failed;
     emit(e);
   }
 
-  // toolMessage builds the tool message of call i with Go's content: the
-  // output of a call that failed.
+  // toolMessage builds the tool message of call i with content: the
+  // tool's output, or Go's words for a call that failed. A call whose args
+  // options.approve edited records them.
   function toolMessage(i, content) {
     const c = entries[i];
     const m = {role: "tool", name: c.name, content: content};
     if (c.id !== undefined && c.id !== null) m.id = c.id;
+    if (c.edited === true) m.args = c.args;
     return m;
   }
 
@@ -536,10 +703,45 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
           j = a + qToolEndArgs;
           break;
         }
+        case qDelta: {
+          const e = streams.event(phase, step, q[a + 2], q[a + 3] === 1 ? str() : "");
+          if (onEvent !== null) emit(e);
+          j = a + qDeltaArgs;
+          break;
+        }
+        case qDropped:
+          dropped.push(q[a + 2]);
+          j = a + qDroppedArgs;
+          break;
+        case qReplaced:
+          replaced.push(q[a + 2]);
+          j = a + qReplacedArgs;
+          break;
+        case qContext:
+          context(phase, step, q[a + 2], q[a + 3], q[a + 4]);
+          j = a + qContextArgs;
+          break;
         case qDone:
           done(phase, step, q[a + 2], q[a + 3], q[a + 4], q[a + 5], q[a + 6]);
           j = a + qDoneArgs;
           break;
+        case qAsked: {
+          const e = toolEvent("approval_asked", phase, step, q[a + 2]);
+          e.args = argsOf(entries[q[a + 2]]);
+          emit(e);
+          j = a + qAskedArgs;
+          break;
+        }
+        case qDecided: {
+          const i = q[a + 2], how = q[a + 4];
+          const e = toolEvent(how === decidedApproved ? "approved" : how === decidedEdited ? "edited" : "denied", phase, step, i);
+          if (how === decidedDenied) e.reason = str();
+          if (how === decidedEdited) e.args = entries[i].args;
+          e.ms = q[a + 3];
+          emit(e);
+          j = a + qDecidedArgs;
+          break;
+        }
         default:
           throw new Error("runAgent engine: bad queued op " + op);
       }
@@ -594,6 +796,13 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
         if (fin.err !== null) reject(fin.err); else resolve(fin.text);
         return 0;
       case opFlush: return 0;
+      case opApprove: return askApproval(a, b);
+      case opTakeVote: return tookApproval(a, b);
+      case opDelta: return streams.next();
+      case opTakeDelta: return streams.took(a);
+      case opAssembled: return classify(streams.assembled(a, str));
+      case opCloseStream: return streams.close();
+      case opCount: return countMessage(a, b);
     }
     throw new Error("runAgent engine: bad op " + q[1]);
   }
@@ -606,7 +815,8 @@ function makeEngine(model, tools, userMsg, options, wake, id, resolve, reject) {
   return {
     engine: engine, grow: grow, ops: new Uint8Array(ops.buffer), names: args.names,
     maxSteps: args.maxSteps, aborted: args.aborted, toolTimeoutMs: args.toolTimeoutMs,
-    maxTranscriptBytes: budget, events: onEvent !== null, userMsg: args.userMsg,
+    maxTranscriptBytes: budget, events: onEvent !== null, userMsg: args.userMsg, approve: approve !== null,
+    contextBudget: contextBudget, trim: args.trim,
   };
 }
 

@@ -40,7 +40,7 @@ func TestEngineUsesExactlyTheProtocolNames(t *testing.T) {
 		require.False(t, defined[c.name], "%s is in the protocol table twice", c.name)
 		defined[c.name] = true
 	}
-	family := regexp.MustCompile(`\b(?:op|q|kind|flag|entry|str|num|outcome|reject|payload)[A-Z]\w*`)
+	family := regexp.MustCompile(`\b(?:op|q|kind|flag|entry|str|num|outcome|reject|payload|decided|decision)[A-Z]\w*`)
 	bareLabel := regexp.MustCompile(`case\s+-?[0-9]`)
 	used := map[string]bool{}
 	for f, code := range jsCode(t) {

@@ -52,6 +52,10 @@ type run struct {
 	toolMsgs   int  // tool messages appended since it
 	modelCalls int
 	done       *agent.Event
+	// With a context budget: the messages counted so far, and the step
+	// of the model call the next count is for.
+	counted  int
+	nextStep int
 
 	waitMu sync.Mutex
 	waits  map[int]chan struct{}
@@ -91,6 +95,12 @@ func (b *bridge) startRun(_ safejs.Value, args []safejs.Value) any {
 	opts := []agent.Option{agent.MaxSteps(s.maxSteps), agent.OnEvent(r.observe)}
 	if s.toolTimeout > 0 {
 		opts = append(opts, agent.ToolTimeout(s.toolTimeout))
+	}
+	if s.approve {
+		opts = append(opts, agent.Approve(r.approve))
+	}
+	if s.contextBudget > 0 {
+		opts = append(opts, agent.ContextBudget(s.contextBudget, s.trim), agent.CountTokens(r.countTokens))
 	}
 	tools := make(agent.Tools, len(s.names))
 	for i, name := range s.names {
@@ -245,7 +255,7 @@ func (r *run) finish(res *agent.Result, err error) {
 // before anything else runs in JavaScript, so JavaScript sees them in order
 // and in time.
 func (r *run) observe(e agent.Event) {
-	if !r.events && e.Kind != agent.EventMessage && e.Kind != agent.EventDone {
+	if !r.events && e.Kind != agent.EventMessage && e.Kind != agent.EventDone && e.Kind != agent.EventContext {
 		return // nobody listens: no event is built
 	}
 	r.mu.Lock()
@@ -254,6 +264,20 @@ func (r *run) observe(e agent.Event) {
 	switch e.Kind {
 	case agent.EventMessage:
 		r.pushMessage(phase, e)
+		r.nextStep = e.Step + 1
+	case agent.EventContext:
+		// The engine builds the request from these before the model call,
+		// and reports it when the caller listens.
+		w := e.Window
+		for _, i := range w.Dropped {
+			r.queue(qDropped, phase, step, float64(i))
+		}
+		for _, i := range w.Replaced {
+			r.queue(qReplaced, phase, step, float64(i))
+		}
+		r.queue(qContext, phase, step, float64(w.Tokens), float64(w.Sent), float64(w.Budget))
+	case agent.EventDelta:
+		r.observeDelta(e)
 	case agent.EventModelStart:
 		r.queue(qModelStart, phase, step)
 	case agent.EventModelEnd:
@@ -275,10 +299,37 @@ func (r *run) observe(e agent.Event) {
 			// wait for them: hand this end over now.
 			_, _ = r.call(opFlush, 0, 0) // a failing engine fails the next call too
 		}
+	case agent.EventApprovalAsked:
+		r.queue(qAsked, phase, step, float64(e.Call))
+	case agent.EventApproved, agent.EventEdited, agent.EventDenied:
+		r.queue(qDecided, phase, step, float64(e.Call), milliseconds(e.Duration), decided[e.Kind])
+		if e.Kind == agent.EventDenied {
+			r.strs = append(r.strs, e.Reason)
+		}
 	case agent.EventDone:
 		done := e // a copy, so that e itself stays on the stack
 		r.done = &done
 	}
+}
+
+// countTokens is the run's agent.CountTokens: the engine counts each
+// message with options.countTokens or the default estimate. The agent
+// counts each message once, in order, and the placeholder of a replaced
+// output once, as a tool message without a name whose content is
+// agent.TrimmedOutput: no message of the bridge's is one (Go holds no
+// content of a tool call that returned, and one that failed says
+// "error: ..."), so the two are told apart here.
+func (r *run) countTokens(m agent.Message) int {
+	i := -1
+	if m.Role != agent.RoleTool || m.Name != "" || m.Content != agent.TrimmedOutput {
+		i = r.counted
+		r.counted++
+	}
+	n, err := r.float(opCount, i, r.nextStep)
+	if err != nil {
+		return 0 // the engine failed: its next call, the model's, fails too
+	}
+	return agent.ClampCount(n)
 }
 
 func (r *run) pushMessage(phase float64, e agent.Event) {

@@ -34,7 +34,13 @@ func TestPageEveryExampleRunsToItsExpectedEnd(t *testing.T) {
 			}
 			descriptions[ex.ID] = desc
 
-			v := p.run()
+			// An example whose tools need approval pauses at each call
+			// of theirs for the person's decision.
+			p.click("#run")
+			for _, d := range ex.Decide {
+				p.decide(d)
+			}
+			v := p.waitBanner()
 			require.NotEmpty(t, v.Transcript, "the transcript shows the run")
 			assert.Equal(t, "user", v.Transcript[0].Role, "the transcript starts with the user's message")
 			assert.Equal(t, p.value("#user-message"), v.Transcript[0].Text, "the user's message is shown as typed")

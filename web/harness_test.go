@@ -747,6 +747,38 @@ func (p *page) clickNamed(name string) {
 	p.click("[data-test-click]")
 }
 
+// approvalDecision is what a person decides about a tool call that waits
+// for approval, as an example's decide lists it.
+type approvalDecision struct {
+	Decision string         `json:"decision"` // approve, deny or edit
+	Reason   string         `json:"reason"`
+	Args     map[string]any `json:"args"`
+}
+
+// decide waits for the approval panel and decides the call it shows with
+// the mouse, as a person would: Approve; Deny, the reason, Deny the call;
+// or Edit arguments, the JSON, Run with these arguments.
+func (p *page) decide(d approvalDecision) {
+	p.t.Helper()
+	waitFor[bool](p, waitTimeout, "the approval panel to show a call", `document.querySelector("#approval-panel").checkVisibility()`)
+	switch d.Decision {
+	case "approve":
+		p.click("#approval-approve")
+	case "deny":
+		p.click("#approval-deny")
+		p.setValue("#approval-reason", d.Reason)
+		p.click("#approval-deny-send")
+	case "edit":
+		args, err := json.Marshal(d.Args)
+		require.NoError(p.t, err)
+		p.click("#approval-edit")
+		p.setValue("#approval-edit-args", string(args))
+		p.click("#approval-edit-send")
+	default:
+		p.t.Fatalf("no such decision %q", d.Decision)
+	}
+}
+
 // press sends a key to the page with the focus outside the editors.
 func (p *page) press(key string) {
 	p.t.Helper()

@@ -512,6 +512,9 @@ type shippedExample struct {
 		UserMessage string `json:"userMessage"`
 		Text        string `json:"text"`
 	} `json:"reacts"`
+	// Decide is what the person decides at each call that waits for
+	// approval, in order.
+	Decide []approvalDecision `json:"decide"`
 }
 
 // shippedExamples returns the examples the page's menu offers, with what
@@ -525,7 +528,7 @@ func (p *page) shippedExamples() []shippedExample {
 			if (!ex) throw new Error("the menu offers " + id + ", which examples.js does not have");
 			const x = ex.expect || {};
 			return {id, expect: {reason: x.reason || "", phase: x.phase || "", text: x.text ?? null,
-				error: x.error ? x.error.source : "", failed: x.failed || []}, reacts: ex.reacts ?? null};
+				error: x.error ? x.error.source : "", failed: x.failed || []}, reacts: ex.reacts ?? null, decide: ex.decide ?? []};
 		});
 	})`)
 }

@@ -11,6 +11,12 @@ import (
 // referenceFollowUpLoop is agent.Run in the shape of a FollowUpLoop: the
 // loop whose runs the follow-ups' expectations record.
 func referenceFollowUpLoop(ctx context.Context, model FollowUpModel, tools map[string]FollowUpTool, userMsg string, opts Options) (Answer, error) {
+	return runReference(ctx, model, tools, userMsg, opts)
+}
+
+// runReference is referenceFollowUpLoop with options of agent.Run's own
+// added.
+func runReference(ctx context.Context, model FollowUpModel, tools map[string]FollowUpTool, userMsg string, opts Options, more ...agent.Option) (Answer, error) {
 	m := func(ctx context.Context, messages []agent.Message) (agent.Action, error) {
 		seen := make([]map[string]any, len(messages))
 		for i, msg := range messages {
@@ -36,7 +42,7 @@ func referenceFollowUpLoop(ctx context.Context, model FollowUpModel, tools map[s
 			return tool(ctx, obj)
 		}
 	}
-	res, err := agent.Run(ctx, m, ts, userMsg, agent.MaxSteps(opts.MaxSteps), agent.ToolTimeout(opts.ToolTimeout))
+	res, err := agent.Run(ctx, m, ts, userMsg, append([]agent.Option{agent.MaxSteps(opts.MaxSteps), agent.ToolTimeout(opts.ToolTimeout)}, more...)...)
 	ans := Answer{Text: res.Text, Usage: res.Usage, Messages: make([]map[string]any, len(res.Messages))}
 	for i, msg := range res.Messages {
 		ans.Messages[i] = plain(msg)

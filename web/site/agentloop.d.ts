@@ -59,6 +59,50 @@ export interface ToolAction {
 /** What a model returns at each step. A malformed one ends the run with `step N: malformed action: …`. */
 export type Action = FinalAction | ToolAction;
 
+// ---- a model that streams ----
+
+/** A piece of the answer's text. */
+export interface TextDelta {
+  text: string;
+}
+
+/**
+ * A piece of tool call `call` (0, 1, … in the order the calls open; the
+ * pieces of several calls may interleave). The first piece of a call names
+ * its tool, and later ones may repeat the name but not change it; `args`
+ * is a fragment of the call's arguments as JSON text, which only has to
+ * parse once the stream ends.
+ */
+export interface CallDelta {
+  call: number;
+  name?: string;
+  id?: string;
+  args?: string;
+}
+
+/** One piece of a streamed answer. */
+export type Delta = TextDelta | CallDelta;
+
+/**
+ * A scripted stream: an action that carries its pieces. The loop appends
+ * the action they assemble into, as a model that does not stream returns
+ * it: `{role: "assistant", type: "final", content}` for text alone;
+ * `{role: "assistant", type: "tool", name, args, id}` for one call,
+ * `{…, calls: […]}` for several, with any text as `content`.
+ */
+export interface StreamedAction {
+  stream: readonly Delta[];
+}
+
+/**
+ * What a model that streams returns: the iterator of an `async function*`
+ * (or a `function*`) yielding deltas, or a scripted stream. A stream that
+ * does not assemble (it ends inside an argument, continues a call it never
+ * opened, renames a call, or its arguments do not parse) ends the run with
+ * `step N: malformed stream: …`, naming the delta, the call and the byte.
+ */
+export type Answer = Action | StreamedAction | AsyncIterator<Delta> | Iterator<Delta>;
+
 // ---- the messages the model sees ----
 
 /** The first message of every run. */
@@ -78,6 +122,8 @@ export interface ToolMessage {
   content: string;
   /** The call's id, when it had one. */
   id?: string;
+  /** The args the tool ran with, when `approve` edited them (the action keeps the model's). */
+  args?: Record<string, unknown>;
 }
 
 /**
@@ -92,7 +138,10 @@ export type Message = UserMessage | Action | ToolMessage;
  * actions whose k-th element answers the k-th call (a call past its end
  * rejects with `step N: model: script exhausted at step N`).
  */
-export type Model = ((messages: readonly Message[]) => Action | Promise<Action>) | readonly Action[];
+export type Model =
+  | ((messages: readonly Message[]) => Answer | Promise<Answer>)
+  | ((messages: readonly Message[]) => AsyncGenerator<Delta, void, undefined> | Generator<Delta, void, undefined>)
+  | readonly (Action | StreamedAction)[];
 
 /** A tool: called as a method of the tools object with the call's `args`. A throw or rejection becomes `error: <message>`. */
 export type Tool = (args: any) => unknown;
@@ -121,7 +170,10 @@ export type Phase =
   | "result"
   | "canceled_after_tools"
   | "error_type"
-  | "max_steps";
+  | "max_steps"
+  | "approval"
+  | "denied"
+  | "context";
 
 interface EventBase {
   phase: Phase;
@@ -153,6 +205,26 @@ export interface ModelEnd extends EventBase {
   error?: string;
 }
 
+/**
+ * A piece of a streamed answer arrived, during the model call (phase
+ * `model`): `text` and the answer's text so far, or a piece of call
+ * `call`, with its fragment `args`, the call's arguments so far and what
+ * they still need to close (`open`: `"}` for a string in an object; `""`
+ * when nothing is open).
+ */
+export interface DeltaArrived extends EventBase {
+  kind: "delta";
+  /** The delta's index in its stream, from 0. */
+  index: number;
+  text?: string;
+  call?: number;
+  name?: string;
+  id?: string;
+  args?: string;
+  soFar: string;
+  open?: string;
+}
+
 /** A tool is called. */
 export interface ToolStart extends EventBase {
   kind: "tool_start";
@@ -172,6 +244,28 @@ export interface ToolEnd extends EventBase {
   /** True when the loop knows the call failed; a tool that returns "error: …" has not failed. */
   failed: boolean;
   ms: number;
+}
+
+/** What a run with a context budget does when a request would outgrow it (the Go agent's `Trim`). */
+export type Trim = "none" | "tool_outputs" | "exchanges";
+
+/**
+ * With `contextBudget` only, before each model call: what the model is
+ * sent. The messages array (and `done`'s `messages`) stays whole; only the
+ * model's request is trimmed, and never a call without its result.
+ */
+export interface ContextChosen extends EventBase {
+  kind: "context";
+  budget: number;
+  trim: Trim;
+  /** The tokens of the whole transcript so far. */
+  tokens: number;
+  /** The tokens of the request; over `budget` only when nothing more could be trimmed. */
+  sent: number;
+  /** Indices of the messages the request leaves out (`exchanges`: the oldest whole exchanges). */
+  dropped: number[];
+  /** Indices of the tool messages whose content the request replaces with `[output dropped to fit the context budget]` (`tool_outputs`). */
+  replaced: number[];
 }
 
 /** Why a run ended. `timeout` and `crashed` come from runAgentSandboxed's guard only. */
@@ -204,8 +298,51 @@ export interface Done {
   call?: { kind: "model" | "tool" | "eval"; step: number; name?: string; editor: string };
 }
 
+/** With `approve`: a call waits for its decision. */
+export interface ApprovalAsked extends EventBase {
+  kind: "approval_asked";
+  call: number;
+  name: string;
+  id?: string;
+  /** The args as the model made them. */
+  args: Record<string, unknown>;
+}
+
+/** With `approve`: the decision about a call, after `ms` milliseconds of waiting. */
+export interface ApprovalDecided extends EventBase {
+  kind: "approved" | "edited" | "denied";
+  call: number;
+  name: string;
+  id?: string;
+  ms: number;
+  /** The args the tool gets (`edited`). */
+  args?: Record<string, unknown>;
+  /** Why the call was denied (`denied`); `canceled` when the signal fired while it waited. */
+  reason?: string;
+}
+
 /** Every event of a run, in order, ending with `done`. Each is a plain object. */
-export type AgentEvent = MessageAppended | ModelStart | ModelEnd | ToolStart | ToolEnd | Done;
+export type AgentEvent = MessageAppended | ModelStart | DeltaArrived | ModelEnd | ToolStart | ToolEnd | ApprovalAsked | ApprovalDecided | ContextChosen | Done;
+
+/** What `approve` is asked about: one call of a known tool, before it runs. */
+export interface ApprovalRequest {
+  name: string;
+  /** The call's args as the model made them ({} when absent); treat them as read-only. */
+  args: Record<string, unknown>;
+  id?: string;
+  /** The 1-based model call, and the call's index within its action's calls. */
+  step: number;
+  call: number;
+}
+
+/**
+ * What `approve` answers: run the call as made, deny it (its tool message is
+ * `error: denied: REASON`, or `error: denied`), or run it with other args.
+ */
+export type Decision =
+  | { decision: "approve" }
+  | { decision: "deny"; reason?: string }
+  | { decision: "edit"; args: Record<string, unknown> };
 
 /**
  * Hears each event before whatever comes next runs. If it throws, or
@@ -240,6 +377,40 @@ export interface RunOptions {
    * `step N: the transcript reached its budget of … bytes (maxTranscriptBytes)`.
    */
   maxTranscriptBytes?: number;
+  /**
+   * Asks, before each call of a known tool runs, whether it runs. The calls
+   * of a parallel action are asked about one by one, in call order; waiting
+   * counts toward neither toolTimeoutMs nor the step. A throw, a rejection or
+   * an answer that is no Decision denies the call (`error: denied: approval
+   * failed: …`); aborting the signal ends a pending wait at once.
+   */
+  approve?: (call: ApprovalRequest) => Decision | Promise<Decision>;
+  /**
+   * The most tokens a model call may be sent: a non-negative integer, 0
+   * (the default) for no budget. With one, each call is preceded by a
+   * `context` event, and a request over it is trimmed as `trim` says,
+   * keeping the user's message and the latest exchange (the latest action
+   * and its tool messages) whole.
+   */
+  contextBudget?: number;
+  /**
+   * `tool_outputs`: replace the oldest tool messages' content with
+   * `[output dropped to fit the context budget]` until the request fits;
+   * `exchanges`: drop the oldest whole exchanges (an action with its tool
+   * messages); `none` (the default): count and report only.
+   */
+  trim?: Trim;
+  /**
+   * Counts a message's tokens (a user or tool message, or an action as
+   * the model returned it), once per message, and once for the
+   * placeholder `{role: "tool", content: "[output dropped to fit the context budget]"}`.
+   * It must return a finite non-negative number; if it throws or returns
+   * anything else, the run rejects with `step N: options.countTokens …`.
+   * The default is an estimate, not a tokenizer's count: 4 tokens a
+   * message plus one per 4 characters of its content (an action's: its
+   * calls' names and args as JSON).
+   */
+  countTokens?: (message: Message) => number;
 }
 
 /**

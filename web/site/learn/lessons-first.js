@@ -7,7 +7,7 @@ export const FIRST = [
     title: "The messages list and the first model call",
     text: [
       "An agent is a loop around a model. The loop keeps one list, `messages`, and it starts with one entry: the user's message, `{role: \"user\", content: userMsg}` (the marked line `phase: user`).",
-      "Then the loop asks the model what to do next: `r.callModel(ctx)` hands the whole list to the model (`phase: model`). The model answers with an action, an object that says what to do.",
+      "Then the loop asks the model what to do next: `r.callModel(ctx, messages)` hands the list to the model (`phase: model`). The model answers with an action, an object that says what to do.",
       "Here the model is a JavaScript function in the Model editor, and it is always yours to write: there is no real LLM, so you decide what it answers, and every run goes the same way. This one answers at once, with a final answer that repeats the user's message.",
     ],
     phases: ["user", "model"],

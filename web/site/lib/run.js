@@ -37,6 +37,7 @@ export class Run {
     this.timer = 0;
     this.stopTimer = 0;
     this.asked = 0; // the model call a person is answering, or 0
+    this.approving = null; // the tool call a person is deciding, or null
   }
 
   async begin() {
@@ -56,14 +57,14 @@ export class Run {
     }
     this.slot.onDead = null;
     this.slot.listener = (msg) => this.onMessage(msg);
-    const { model, tools, userMessage, maxSteps, drive, toolTimeoutMs = 0, source, cases, subjects, level = 1, barrierWaitMs = 0, reference = false } = this.request;
+    const { model, tools, userMessage, maxSteps, drive, approvals, toolTimeoutMs = 0, source, cases, subjects, level = 1, barrierWaitMs = 0, reference = false } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
     // Stop pressed before the worker was ready goes with the run, so that
     // the loop itself ends it, before it calls the model.
     this.slot.post(
       this.request.job === "grade"
         ? { type: "grade", source, cases, level, barrierWaitMs, reference }
-        : { type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, drive, subjects, stopped: this.stopping },
+        : { type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, drive, approvals, subjects, stopped: this.stopping },
     );
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;
@@ -150,6 +151,12 @@ export class Run {
         this.inflight.delete(-msg.step);
         if (this.h.onAsk) this.h.onAsk({ step: msg.step, messages: msg.messages, tools: msg.tools });
         break;
+      case "approve_ask":
+        // A person decides whether this tool call runs: like an answer,
+        // the time is theirs, so the watchdog waits for the decision.
+        this.approving = { step: msg.step, call: msg.call, name: msg.name };
+        if (this.h.onApprovalAsk) this.h.onApprovalAsk({ step: msg.step, call: msg.call, name: msg.name, id: msg.id, args: msg.args });
+        break;
       case "end": {
         let last = null;
         if (this.request.job === "grade") {
@@ -202,13 +209,23 @@ export class Run {
     this.slot.post({ type: "answer", action });
   }
 
+  // decide gives the person's decision on the tool call they were asked
+  // about: decision is {decision: "approve" | "deny" | "edit", reason?,
+  // args?}; always approves the tool for the rest of the run.
+  decide(decision, always = false) {
+    if (this.over || !this.approving) return;
+    this.lastMessageAt = performance.now();
+    this.approving = null;
+    this.slot.post({ type: "approval", decision, always: always === true });
+  }
+
   // check is the watchdog: it runs on the page's thread, which the worker
   // can never block.
   check() {
     if (this.over) return;
     const now = performance.now();
     // A crashed frame ends the run at once, through its workers (onCrash).
-    if (!this.slot.frame.answering(now) || this.over || this.asked) return;
+    if (!this.slot.frame.answering(now) || this.over || this.asked || this.approving) return;
     const limit = this.request.timeLimitMs;
     const oldest = this.oldestCall();
     if (oldest && now - oldest.since >= limit) {

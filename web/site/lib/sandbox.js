@@ -96,7 +96,11 @@ export class Sandbox {
   // onCodeError({editor, line, column, message, name}) where a model or
   // tool call first threw; onAsk({step, messages, tools}) when a person is
   // to answer a model call (request.drive {kind: "person"}; see
-  // worker/drive.js), answered with run.answer(action); onEnd() once, last.
+  // worker/drive.js), answered with run.answer(action);
+  // onApprovalAsk({step, call, name, id?, args}) when a tool call waits for
+  // a person's decision (worker/approve.js; request.approvals replays
+  // decisions made before), answered with run.decide(decision, always);
+  // onEnd() once, last.
   // It returns the run; run.stop() cancels it.
   run(request, handlers) {
     const run = new Run(this, request, handlers);

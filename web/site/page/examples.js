@@ -306,6 +306,42 @@ function model(messages) {
 }
 `,
   },
+  {
+    id: "approval",
+    title: "A tool that needs your approval (delete)",
+    description: "The delete tool is marked needsApproval, so the run pauses before each delete: Approve it, Deny it with a reason, or Edit its arguments. Deny deleting photos/ and the model reads \"error: denied: …\" and frees the cache instead.",
+    expect: { reason: "final", phase: "final", text: "Done: deleted cache/. I left photos/ alone (not my photos).", failed: ["delete"] },
+    // What the person decides at each pause when the tests run it.
+    decide: [{ decision: "deny", reason: "not my photos" }, { decision: "approve" }],
+    userMessage: "My disk is full. Free some space.",
+    model: `function model(messages) {
+  const last = messages[messages.length - 1];
+  if (last.role === "user") {
+    return { role: "assistant", type: "tool", name: "list_files", args: {} };
+  }
+  if (last.name === "list_files") {
+    // The biggest folder first.
+    return { role: "assistant", type: "tool", name: "delete", args: { path: "photos/" } };
+  }
+  const denials = messages.filter((m) => m.role === "tool" && m.content.startsWith("error: denied"));
+  if (last === denials[denials.length - 1]) {
+    // Denied: the call did not run. The model reads why, and recovers.
+    if (denials.length === 1) return { role: "assistant", type: "tool", name: "delete", args: { path: "cache/" } };
+    return { role: "assistant", type: "final", content: "I deleted nothing: you denied both." };
+  }
+  const why = denials.length ? " I left photos/ alone (" + (denials[0].content.slice(15) || "you said no") + ")." : "";
+  return { role: "assistant", type: "final", content: "Done: " + last.content + "." + why };
+}
+`,
+    tools: `const tools = {
+  list_files: () => "photos/ 3 GB, cache/ 800 MB, notes.txt 2 KB",
+  delete: ({ path }) => "deleted " + path,
+};
+// The run pauses before each delete until you Approve it, Deny it (the
+// model reads your reason) or Edit its arguments.
+tools.delete.needsApproval = true;
+`,
+  },
 ];
 
 export const DEFAULT_MAX_STEPS = 10;

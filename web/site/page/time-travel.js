@@ -1,5 +1,6 @@
-// Time travel: be the model (and use the answers as a script), fork a run
-// at a model call, and open a saved run file. What replaces the editors'
+// Time travel: be the model (and use the answers as a script), decide the
+// tool calls that need approval, fork a run at a model call (with the
+// decisions before it), and open a saved run file. What replaces the editors'
 // code goes through the code state, which keeps the user's code with
 // "Restore my code"; nothing runs until the user presses Run or Step.
 
@@ -7,6 +8,7 @@ import { byId } from "../util/dom.js";
 import { setDisabled } from "../views/runner.js";
 import { BeModel } from "../views/be-model.js";
 import { Forker } from "../views/fork.js";
+import { ApprovalPanel } from "../views/approval.js";
 import { openRunFiles } from "./open-run.js";
 import { readRunFile, runFields } from "../run/runfile.js";
 import { Trace } from "../run/trace.js";
@@ -32,6 +34,7 @@ export function timeTravel({ code, runner, transcript, inputs, onButton, readonl
   });
   onButton("be-model", () => beModel.start());
   const forker = new Forker({ runner });
+  runner.approval = new ApprovalPanel();
   transcript.decorate = (li, m, trace) => forker.decorate(li, m, trace);
   runner.onView = (trace, upto) => {
     forker.sync(trace, upto);

@@ -38,9 +38,19 @@ export function describeEvent(e) {
           return `${at}${tool} failed after ${fmtMs(e.ms)}: the model will see the error.`;
         case "tool_output":
           return `${at}${tool} returned in ${fmtMs(e.ms)}.`;
+        case "denied":
+          return `${at}${tool} was denied: it did not run, and the model will see "${e.content}".`;
         default:
           return `${at}${tool} ${e.failed ? "failed" : "returned"} in ${fmtMs(e.ms)}.`;
       }
+    case "approval_asked":
+      return `${at}${tool} waits for approval before it runs.`;
+    case "approved":
+      return `${at}${tool} was approved after ${fmtMs(e.ms)}.`;
+    case "edited":
+      return `${at}${tool} was approved with edited arguments after ${fmtMs(e.ms)}: it runs with those.`;
+    case "denied":
+      return `${at}${tool} was denied after ${fmtMs(e.ms)}${e.reason ? `: ${e.reason}` : "."}`;
     case "done":
       return describeEnd(e);
     case "unreadable":

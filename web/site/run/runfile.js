@@ -35,7 +35,9 @@ export const RUN_VERSION = 1;
 // past the stack.
 export const MAX_DEPTH = 64;
 
-const KINDS = new Set(["message", "model_start", "model_end", "tool_start", "tool_end", "done"]);
+// approval_asked, approved, edited and denied: a run whose tools needed
+// approval (views/approval.js); a file without them reads as before.
+const KINDS = new Set(["message", "model_start", "model_end", "tool_start", "tool_end", "done", "approval_asked", "approved", "edited", "denied"]);
 const ROLES = new Set(["user", "assistant", "tool"]);
 
 // The run's inputs under their three names: in a run file (file), in the
@@ -237,6 +239,10 @@ function eventProblem(e, i, n) {
       break;
     case "tool_start":
     case "tool_end":
+    case "approval_asked":
+    case "approved":
+    case "edited":
+    case "denied":
       if (!isCount(e.call)) return `${at} (${e.kind}) has call ${describeValue(e.call)}; it must be a whole number from 0.`;
       if (typeof e.name !== "string") return `${at} (${e.kind}) has name ${describeValue(e.name)}; it must be the tool's name, a string.`;
       if (e.kind === "tool_end" && typeof e.content !== "string") return `${at} (tool_end) has content ${describeValue(e.content)}; it must be a string.`;

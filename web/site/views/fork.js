@@ -10,6 +10,7 @@
 
 import { byId, h } from "../util/dom.js";
 import { modelAnswers, parseAction } from "../run/actions.js";
+import { decisions } from "../run/approvals.js";
 
 // What the dialog starts from when the call gave no answer (it failed).
 const BLANK_ANSWER = { role: "assistant", type: "final", content: "" };
@@ -105,7 +106,10 @@ export class Forker {
     this.el.dialog.close();
     // A fork of a fork goes back to the run the first fork came from.
     const original = this.originals.get(target.trace) || target.trace;
-    if (this.runner.run("live", { drive: { kind: "fork", replay }, forkedAt: target.step })) this.originals.set(this.runner.trace, original);
+    // The tool calls before the fork get the decisions they got; from the
+    // forked call on, the person decides again.
+    const approvals = decisions(target.trace.events, target.step);
+    if (this.runner.run("live", { drive: { kind: "fork", replay }, forkedAt: target.step, approvals })) this.originals.set(this.runner.trace, original);
   }
 
   backToOriginal() {

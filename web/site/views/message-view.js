@@ -101,6 +101,7 @@ export function messageView({ message, role, failed, step, index, ms, cut, conte
   const obj = message && typeof message === "object" ? message : {};
   const content = h("div", { className: "msg-content" });
   let more = null;
+  let edited = null;
 
   if (role === "user") {
     li.append(head("User", 0));
@@ -110,6 +111,9 @@ export function messageView({ message, role, failed, step, index, ms, cut, conte
     const id = obj.id !== undefined ? ` (id ${textOf(obj.id)})` : "";
     li.append(head(failed ? "Tool error" : "Tool result", step, `${toolName(obj.name)}${id}`, ms));
     more = foldable(content, orMissing(obj.content, "content"), `the result of ${toolName(obj.name)}`);
+    // The loop records the args a person edited (tool approval) on the
+    // tool message: the call ran with those, not the model's.
+    if (obj.args !== undefined) edited = h("div", { className: "msg-edited" }, h("p", { text: "Ran with edited arguments:" }), h("pre", { className: "tool-args", text: pretty(obj.args) }));
   } else {
     const type = obj.type;
     if (typeof type === "string") li.dataset.type = type;
@@ -131,6 +135,7 @@ export function messageView({ message, role, failed, step, index, ms, cut, conte
   }
   li.append(content);
   if (more) li.append(more);
+  if (edited) li.append(edited);
   if (cut) {
     li.dataset.cut = "true";
     li.append(h("p", { className: "msg-cut", text: cutNote(contentLength) }));

@@ -52,6 +52,9 @@ export class Runner {
     // onView(trace, upto) hears every render: the views of time travel
     // (views/fork.js) follow the run shown.
     this.onView = null;
+    // approval shows a tool call that waits for the person's decision
+    // (views/approval.js): show(ask, run) and hide().
+    this.approval = null;
     this.render();
   }
 
@@ -60,8 +63,10 @@ export class Runner {
   }
 
   // run starts a run shown live. mode "record" starts one for Step.
-  // how: {drive, onAsk, onEnd, forkedAt} for runs whose model calls are
-  // answered by a person or replayed (see worker/drive.js); forkedAt marks
+  // how: {drive, onAsk, onEnd, forkedAt, approvals} for runs whose model
+  // calls are answered by a person or replayed (see worker/drive.js), and
+  // whose first tool calls' decisions are replayed (approvals, see
+  // worker/approve.js); forkedAt marks
   // the trace as forked at that model call (and keeps the answers it
   // replays as forkReplay, for its run file), and a person's answers mark
   // it modelIsPerson (no Model editor entry answers its calls).
@@ -85,7 +90,8 @@ export class Runner {
     this.view = mode === "record" ? { live: false, index: 0, recording: true } : { live: true, index: -1, recording: false };
     // The run goes to its worker first, and the page's own work for the
     // click (onStart, the render) happens while the worker runs it.
-    const run = this.engine.run(how.drive ? { ...inputs, drive: how.drive } : inputs, {
+    const request = { ...inputs, ...(how.drive ? { drive: how.drive } : {}), ...(how.approvals ? { approvals: how.approvals } : {}) };
+    const run = this.engine.run(request, {
       onEvents: (events) => {
         const first = trace.length === 0;
         trace.push(events);
@@ -99,9 +105,13 @@ export class Runner {
         this.onCompileError(err);
       },
       onAsk: how.onAsk,
+      onApprovalAsk: (ask) => {
+        if (this.approval) this.approval.show(ask, run);
+      },
       onCodeError: (err) => this.onCodeError(err),
       onEnd: () => {
         this.current = null;
+        if (this.approval) this.approval.hide();
         if (trace.length === 0) {
           // Nothing ran (a run that was stopped or killed still ends with
           // its done event).

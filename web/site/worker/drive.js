@@ -16,7 +16,7 @@ let waiting = null; // resolves the model call the person is answering
 
 // copy returns a plain copy of what the loop holds, or a note that it
 // could not be copied: the person reads it, nothing runs it.
-function copy(v) {
+export function copy(v) {
   try {
     return JSON.parse(JSON.stringify(v));
   } catch (err) {

@@ -30,15 +30,20 @@
 // Messages from the page:
 //   {type: "engine", module, port}  on self, from the sandbox frame: main.wasm
 //                             compiled, and the port for everything after
-//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?}
+//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?, approvals?}
 //                             stopped: Stop came before the run did; the
 //                             loop then ends it at its first check
 //                             drive: who answers the model calls, see
 //                             worker/drive.js
+//                             approvals: decisions made before, for tools
+//                             that need approval (worker/approve.js)
 //   {type: "grade", source, cases, level, barrierWaitMs, reference}
 //                             check Your loop's source on the cases (see
 //                             grade below)
 //   {type: "answer", action}  the person's answer to an "ask"
+//   {type: "approval", decision, always?}
+//                             the person's decision on an "approve_ask"
+//                             (worker/approve.js)
 //   {type: "stop"}            abort the run (graceful; the page kills the
 //                             worker if it is too busy to hear this)
 // Messages to the page: see worker/outbox.js, and
@@ -130,6 +135,9 @@ function onPageMessage(msg) {
     case "answer":
       if (runPartsLoaded) runPartsLoaded.answerModel(msg.action);
       break;
+    case "approval":
+      if (runPartsLoaded) runPartsLoaded.answerApproval(msg);
+      break;
   }
 }
 
@@ -137,13 +145,13 @@ function onPageMessage(msg) {
 // frozen already (boot, before "ready"; worker/harden.js).
 function loadRunParts() {
   if (!runParts) {
-    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js"), import("./grade-followups.js"), import("./reference-loops.js")]).then(
-      ([compile, outbox, drive, grade, followUps, reference]) => {
+    runParts = Promise.all([import("./compile.js"), import("./outbox.js"), import("./drive.js"), import("./grade.js"), import("./grade-followups.js"), import("./reference-loops.js"), import("./approve.js")]).then(
+      ([compile, outbox, drive, grade, followUps, reference, approve]) => {
         // The real loop is taken out of user code's reach: the Exercise's
         // loop must be the learner's own, not a call of the real one.
         const runAgent = self.runAgent;
         delete self.runAgent;
-        runPartsLoaded = { ...compile, runAgent, driveModel: drive.driveModel, answerModel: drive.answerModel, gradeLoop: grade.gradeLoop, gradeFollowUps: followUps.gradeFollowUps, referenceLoops: reference.referenceLoops(runAgent), Outbox: outbox.Outbox };
+        runPartsLoaded = { ...compile, runAgent, driveModel: drive.driveModel, answerModel: drive.answerModel, gradeLoop: grade.gradeLoop, gradeFollowUps: followUps.gradeFollowUps, referenceLoops: reference.referenceLoops(runAgent), Outbox: outbox.Outbox, approvalTools: approve.approvalTools, makeApprover: approve.makeApprover, answerApproval: approve.answerApproval };
         return runPartsLoaded;
       },
     );
@@ -237,7 +245,7 @@ async function startJob() {
   return { parts, outbox: new parts.Outbox(send) };
 }
 
-async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, subjects = {} }) {
+async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, approvals, subjects = {} }) {
   const job = await startJob();
   if (!job) return;
   const { parts, outbox } = job;
@@ -258,8 +266,11 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, 
   };
 
   try {
-    const driven = parts.driveModel(watchModel(parts, modelValue, report), drive, (msg) => outbox.control(msg), Object.keys(toolsValue));
+    const post = (msg) => outbox.control(msg);
+    const driven = parts.driveModel(watchModel(parts, modelValue, report), drive, post, Object.keys(toolsValue));
+    const approve = parts.makeApprover(parts.approvalTools(toolsValue), approvals, post);
     const text = await parts.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
+      ...(approve ? { approve } : {}),
       maxSteps,
       // The loop's own per-tool limit: a late tool's result becomes an
       // error the model sees, and the run goes on (0: no limit).

@@ -4,7 +4,7 @@
 // catch: tsc fails when one of them compiles.
 
 import { onProgress, ready, runAgent, runAgentSandboxed } from "../../site/agentloop.js";
-import type { Action, AgentEvent, Message, Model, SandboxedError, Tools } from "../../site/agentloop.js";
+import type { Action, AgentEvent, Delta, Message, Model, SandboxedError, Tools } from "../../site/agentloop.js";
 
 const script: Action[] = [
   { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
@@ -25,6 +25,23 @@ const model: Model = (messages: readonly Message[]): Action => {
   return { type: "tool", calls: [{ name: "add", args: { a: 2, b: 3 }, id: "c1" }] };
 };
 
+// A model that streams: text, then a call whose arguments arrive in pieces.
+const streaming: Model = async function* (messages: readonly Message[]): AsyncGenerator<Delta, void, undefined> {
+  if (messages.length > 1) {
+    yield { text: "The answer is 5." };
+    return;
+  }
+  yield { text: "Adding. " };
+  yield { call: 0, name: "add", args: '{"a": 2, ' };
+  yield { call: 0, args: '"b": 3}' };
+};
+
+// A scripted stream: actions that carry their pieces.
+const scriptedStream: Model = [
+  { stream: [{ call: 0, name: "add", id: "c1", args: '{"a": 2, "b": 3}' }] },
+  { stream: [{ text: "The answer " }, { text: "is 5." }] },
+];
+
 // What an event says, as a status line would put it.
 function describe(e: AgentEvent): string {
   switch (e.kind) {
@@ -32,14 +49,24 @@ function describe(e: AgentEvent): string {
       return `${e.role} message ${e.index}${e.failed ? " (failed)" : ""}`;
     case "model_start":
       return `step ${e.step}: the model is called`;
+    case "delta":
+      return e.call === undefined ? `text so far: ${e.soFar}` : `call ${e.call} arguments so far: ${e.soFar} (open ${e.open})`;
     case "model_end":
       return e.error ? `the model failed: ${e.error}` : `the model answered in ${e.ms} ms`;
     case "tool_start":
       return `tool ${e.name} (call ${e.call})`;
     case "tool_end":
       return `${e.name} gave ${e.content.length} characters${e.failed ? ", failed" : ""}`;
+    case "context":
+      return `step ${e.step}: ${e.sent} of ${e.budget} tokens sent (${e.trim}: ${e.dropped.length} dropped, ${e.replaced.length} replaced)`;
     case "done":
       return `${e.reason} after ${e.steps} steps: ${e.text || e.error || ""}`;
+    case "approval_asked":
+      return `tool ${e.name} waits for approval with ${JSON.stringify(e.args)}`;
+    case "approved":
+    case "edited":
+    case "denied":
+      return `tool ${e.name} ${e.kind} after ${e.ms} ms${e.reason ? `: ${e.reason}` : ""}`;
   }
 }
 
@@ -59,8 +86,23 @@ export async function tutorial(out: HTMLElement): Promise<void> {
     signal: controller.signal,
     toolTimeoutMs: 500,
     maxTranscriptBytes: Infinity,
+    approve: async (call) => (call.name === "add" && call.args.a === 0 ? { decision: "deny", reason: "no zeros" } : { decision: "approve" }),
+  });
+  await runAgent(model, tools, "What is 2 + 3?", {
+    approve: (call) => ({ decision: "edit", args: { ...call.args, b: 4 } }),
+    onEvent: (e) => {
+      if (e.kind === "denied") console.log(e.reason, e.ms);
+    },
   });
   await runAgent(model, tools, "What is 2 + 3?", 3);
+  await runAgent(streaming, tools, "What is 2 + 3?");
+  await runAgent(scriptedStream, tools, "What is 2 + 3?");
+  // A long run within an 8k window: the oldest exchanges go first.
+  await runAgent(model, tools, "What is 2 + 3?", {
+    contextBudget: 8000,
+    trim: "exchanges",
+    countTokens: (m) => JSON.stringify(m).length / 4,
+  });
   out.textContent = answer;
 
   try {
@@ -82,7 +124,13 @@ export function mistakes(): void {
   runAgent(script, tools, { content: "Hi" });
   // @ts-expect-error timeLimit is a number of milliseconds
   runAgentSandboxed({ model: "[]", tools: "({})" }, "Hi", { timeLimit: "2s" });
+  // @ts-expect-error a decision is approve, deny or edit
+  runAgent(script, tools, "Hi", { approve: () => ({ decision: "maybe" }) });
+  // @ts-expect-error trim is a strategy's name
+  runAgent(script, tools, "Hi", { contextBudget: 100, trim: "oldest" });
   // @ts-expect-error onProgress reports objects with a phase
   onProgress((p: string) => p);
-  void [wrongType, wrongContent];
+  // @ts-expect-error a delta's args are a fragment of JSON text, not an object
+  const wrongDelta: Delta = { call: 0, name: "add", args: { a: 2 } };
+  void [wrongType, wrongContent, wrongDelta];
 }
