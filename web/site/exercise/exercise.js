@@ -26,11 +26,12 @@ export class Exercise {
   // onProgress(progress) hears every change of it; onCompileError(err)
   // and onCheckStart() let the page show an editor's error the way it does
   // for the playground's; onOpen(c) opens case c in the playground;
+  // onCompare(c, observed) shows a failing case's two runs side by side;
   // onLoopChanged() hears that the Exercise put a level's stub in Your loop;
   // goCheck, when the learner picked Go, checks and shows instead
   // (exercise/go-check-view.js: active(), check(), stop(), render(),
   // forget(), and language, the Language whose Go loop it checks).
-  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onLoopChanged = () => {}, goCheck = null }) {
+  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onCompare = null, onLoopChanged = () => {}, goCheck = null }) {
     this.goCheck = goCheck;
     this.engine = engine;
     this.editor = editor;
@@ -40,6 +41,7 @@ export class Exercise {
     this.onCompileError = onCompileError;
     this.onCheckStart = onCheckStart;
     this.onOpen = onOpen;
+    this.onCompare = onCompare;
     this.onLoopChanged = onLoopChanged;
     this.level = levelOf(progress.level);
     this.levels = {}; // the promise of each level's cases, by level
@@ -210,7 +212,7 @@ export class Exercise {
           const failure = grade(level, c, observed, barrierWaitMs);
           result.checked++;
           result.verdicts.push({ c, failure });
-          if (failure) result.failures.push({ c, failure });
+          if (failure) result.failures.push({ c, failure, observed });
           else result.passed++;
         },
         onCompileError: (err) => {
@@ -372,7 +374,8 @@ export class Exercise {
     const list = this.els.failures;
     const shown = !this.job && !this.compileError && !this.interview && this.last && this.last.failures && this.last.level !== 2;
     const failures = shown ? this.last.failures : [];
-    list.replaceChildren(...failures.map(({ c, failure }, i) => failureView(c, failure, i, this.onOpen)));
+    const compare = (c, observed) => (this.onCompare ? () => this.onCompare(c, observed) : null);
+    list.replaceChildren(...failures.map(({ c, failure, observed }, i) => failureView(c, failure, i, this.onOpen, compare(c, observed))));
     list.hidden = failures.length === 0;
   }
 }

@@ -23,6 +23,7 @@ import { Language } from "../exercise/language.js";
 import { prepareGo } from "../exercise/go-sandbox.js";
 import { mountExercise } from "./exercise-parts.js";
 import { playgroundState } from "../exercise/case.js";
+import { caseRuns } from "../exercise/case-runs.js";
 import { CodeState } from "./code-state.js";
 import { ExamplesMenu } from "./examples-menu.js";
 import { linkOpener } from "./links.js";
@@ -130,8 +131,8 @@ code.subscribe((what, how) => {
 });
 
 // The Exercise, its Go check and interview mode; openCase opens a case
-// in the playground.
-page.exercise = mountExercise({ engine, editors, fields, store, errors, code, language, openCase });
+// in the playground, compareCase with its two runs side by side.
+page.exercise = mountExercise({ engine, editors, fields, store, errors, code, language, openCase, compareCase });
 
 // openCase opens a case in the playground, to step through the real loop
 // on it; nothing runs until the user presses Run or Step.
@@ -140,11 +141,19 @@ function openCase(c) {
   fields.userMessage.scrollIntoView({ block: "nearest" });
 }
 
+// compareCase opens a failing case in the playground with the learner's
+// run and the real loop's side by side in Compare runs (nothing runs).
+function compareCase(c, observed) {
+  openCase(c);
+  const { yours, real } = caseRuns(c, observed);
+  page.realApiReady.then((api) => api.compareRuns(yours, real, { aName: "your loop", bName: "the real loop" }));
+}
+
 // A dropped file that is no run file may be a provider's conversation.
 const otherFile = (text, name) => Boolean(page.realApi && page.realApi.openConversationText(text, name));
 timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly, otherFile });
 // "As a real API" and "Compare runs" come once the page is idle: they bring the parser.
-idle()
+page.realApiReady = idle()
   .then(() => import("../api/mount.js"))
   .then(({ mountRealApi }) => (page.realApi = mountRealApi({ runner, code, locked: opts.readonly })));
 const scheduleEmbedLink = shareAndExport({ onButton, code, runner, readonly: opts.readonly });

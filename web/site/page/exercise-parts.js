@@ -11,8 +11,9 @@ import { Interview } from "../exercise/interview.js";
 // Engine; editors, fields: the page's editors and run fields; store: the
 // Store (progress, interview); errors: the editors' error marks; code: the
 // CodeState; language: the Exercise's Language; openCase(c): opens a case
-// in the playground.
-export function mountExercise({ engine, editors, fields, store, errors, code, language, openCase }) {
+// in the playground; compareCase(c, observed): opens it with its two runs
+// side by side.
+export function mountExercise({ engine, editors, fields, store, errors, code, language, openCase, compareCase }) {
   const exercise = new Exercise({
     engine,
     editor: editors.loop,
@@ -43,6 +44,7 @@ export function mountExercise({ engine, editors, fields, store, errors, code, la
     },
     onCompileError: errors.show,
     onOpen: openCase,
+    onCompare: compareCase,
     goCheck: new GoCheckView({
       language,
       els: {
