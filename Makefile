@@ -60,14 +60,17 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 
 tools-npm: $(NPM_STAMP)
 
-# The page (entry page/app.js) and its worker (entry worker/worker.js, which imports
-# wasm_exec.js) bundled by esbuild, minified, with source maps. The page is
-# ES modules, what loads later (the editors) split into chunks; the worker
-# is one classic script, because the sandbox frame's opaque origin can load
-# only those without CORS (sandbox.js), and in strict mode, which SES's
-# lockdown needs and an IIFE of esbuild's does not declare. Every source of
-# web/site is a prerequisite, and the bridge's wasm/shape.js, which the
-# worker shares; the outputs live in dist/.
+# The page (entry page/app.js), the sandbox frame's script (sandbox/sandbox.js)
+# and its workers (entries worker/worker.js and worker/go-grader.js, which
+# import wasm_exec.js) bundled by esbuild, minified, with source maps. The
+# page is ES modules, what loads later (the editors) split into chunks; the
+# frame's script and the workers are classic scripts, because the sandbox
+# frame's opaque origin can load only those without CORS, and the JS worker
+# is in strict mode, which SES's lockdown needs and an IIFE of esbuild's
+# does not declare. Every source of web/site is a prerequisite (lib/ too:
+# the frame and the workers import lib/protocol.js and lib/event-wire.js),
+# and the bridge's wasm/shape.js, which the worker shares; the outputs live
+# in dist/.
 #
 # The page imports the library (page/engine.js) by its served URL,
 # ../agentloop.js, kept as an import (--external) so that the page and
@@ -75,13 +78,14 @@ tools-npm: $(NPM_STAMP)
 # module. esbuild keeps that path as written, which is right from dist/ but
 # not from dist/chunks/: the build fails if a chunk imports it.
 ESBUILD_FLAGS := --bundle --minify --sourcemap --target=es2022 --log-level=warning
-SITE_JS := $(shell find web/site -name '*.js' -not -path 'web/site/dist/*' -not -path 'web/site/lib/*' -not -name wasm_exec.js -not -name agentloop.js)
+SITE_JS := $(shell find web/site -name '*.js' -not -path 'web/site/dist/*' -not -name wasm_exec.js -not -name agentloop.js)
 web/site/dist/app.js: $(SITE_JS) wasm/shape.js web/site/wasm_exec.js $(NPM_STAMP)
 	rm -rf web/site/dist
 	web/node_modules/.bin/esbuild web/site/page/app.js $(ESBUILD_FLAGS) --splitting --format=esm \
 	  --external:../agentloop.js --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
 	@if grep -lE 'from ?"\.\./agentloop\.js"' web/site/dist/chunks/*.js; then \
 	  echo "these chunks import ../agentloop.js, which is not there from dist/chunks/: import page/engine.js only from page/app.js" >&2; exit 1; fi
+	web/node_modules/.bin/esbuild web/site/sandbox/sandbox.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/sandbox.js
 	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/worker.js
 	web/node_modules/.bin/esbuild web/site/worker/go-grader.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/go-worker.js
 

@@ -153,7 +153,7 @@ func TestRealAPIShowsTheSeedsLastModelCallAsEachProvidersRequest(t *testing.T) {
 // unansweredRunFile is a crafted run: the model calls add, and the next
 // model call comes with no result for it.
 const unansweredRunFile = `{"format": "agentloop-run", "version": 1,
-  "inputs": {"model": "[]", "tools": "{ add: ({ a, b }) => a + b }", "userMsg": "What is 2 + 3?", "maxSteps": 3, "timeLimit": 2000},
+  "inputs": {"model": "[]", "tools": "{ add: ({ a, b }) => a + b }", "userMsg": "What is 2 + 3?", "maxSteps": 3, "timeLimitMs": 2000},
   "events": [
     {"kind": "message", "role": "user", "step": 0, "index": 0, "message": {"role": "user", "content": "What is 2 + 3?"}},
     {"kind": "model_start", "step": 1},

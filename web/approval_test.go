@@ -136,3 +136,18 @@ func TestPageApprovalPanelScreenshots(t *testing.T) {
 		})
 	}
 }
+
+func TestPageStopEndsAWaitForApprovalAndTheCallKeepsItsResult(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.chooseExample("approval")
+	p.click("#run")
+	p.waitApproval()
+	v := p.waitBannerAfter(func() { p.click("#stop") })
+	assert.Equal(t, "canceled", v.Banner.Reason, "Stop cancels the run that waits for a decision")
+	assert.Equal(t, "canceled_after_tools", v.LitPhase(), "the loop's own line ended it, not the watchdog")
+	assert.False(t, p.visible("#approval-panel"), "the panel goes with the run")
+	last := v.Transcript[len(v.Transcript)-1]
+	assert.Equal(t, []string{"tool", "error: denied: canceled"}, []string{last.Role, last.Text}, "the waiting call keeps its result")
+	assert.True(t, last.Failed)
+}

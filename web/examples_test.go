@@ -36,11 +36,7 @@ func TestPageEveryExampleRunsToItsExpectedEnd(t *testing.T) {
 
 			// An example whose tools need approval pauses at each call
 			// of theirs for the person's decision.
-			p.click("#run")
-			for _, d := range ex.Decide {
-				p.decide(d)
-			}
-			v := p.waitBanner()
+			v := p.runDeciding(ex.Decide)
 			require.NotEmpty(t, v.Transcript, "the transcript shows the run")
 			assert.Equal(t, "user", v.Transcript[0].Role, "the transcript starts with the user's message")
 			assert.Equal(t, p.value("#user-message"), v.Transcript[0].Text, "the user's message is shown as typed")

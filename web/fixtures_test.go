@@ -65,7 +65,7 @@ const (
 
 // helloRunFile is a small valid run file: the model answers "Hello." at once.
 const helloRunFile = `{"format": "agentloop-run", "version": 1,
-	  "inputs": {"model": "[]", "tools": "{}", "userMsg": "Hi", "maxSteps": 3, "timeLimit": 2000},
+	  "inputs": {"model": "[]", "tools": "{}", "userMsg": "Hi", "maxSteps": 3, "timeLimitMs": 2000},
 	  "events": [
 	    {"kind": "message", "role": "user", "step": 0, "index": 0, "message": {"role": "user", "content": "Hi"}},
 	    {"kind": "model_start", "step": 1},

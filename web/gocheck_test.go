@@ -4,8 +4,11 @@ package main
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"agentloop.dev/agent/agenttest"
+	"agentloop.dev/web/internal/static"
 )
 
 // goCheckTimeout bounds one Go Check in the browser, the first included: it
@@ -30,11 +34,19 @@ type goCheckResult struct {
 // page and returns what it posted, once it has ended.
 func goCheck(p *page, source string, caseTimeLimitMs int) goCheckResult {
 	p.t.Helper()
+	return goCheckWith(p, source, caseTimeLimitMs, "")
+}
+
+// goCheckWith is goCheck with the engine from base, a folder's URL ("":
+// the page's go/).
+func goCheckWith(p *page, source string, caseTimeLimitMs int, base string) goCheckResult {
+	p.t.Helper()
 	eval[bool](p, `(window.__goCheck = { messages: [], progress: [], over: false },
 	  import("/exercise/go-sandbox.js").then((m) => m.checkGoSandboxed(`+js(source)+`, {
 	    onMessage: (msg) => window.__goCheck.messages.push(msg),
 	    onProgress: (pr) => window.__goCheck.progress.push(pr),
 	    caseTimeLimitMs: `+jsInt(caseTimeLimitMs)+`,
+	    base: `+js(base)+` || undefined,
 	  }).done).then(() => (window.__goCheck.over = true)), true)`)
 	waitFor[bool](p, goCheckTimeout, "the Go Check to end", `window.__goCheck.over`)
 	return eval[goCheckResult](p, `window.__goCheck`)
@@ -97,4 +109,46 @@ func TestPageGoCheckGradesInTheSandboxStopsARunawayAndChecksAgain(t *testing.T) 
 	assert.Equal(t, n, done[0]["passedCount"], "the Check after a runaway did not work")
 	assert.Empty(t, ofPhase(again.Progress, "download"), "the engine was downloaded again")
 	t.Logf("next Check: %v", done[0]["timing"])
+}
+
+// A Go engine the sandbox frame cannot compile fails the Check with the
+// frame's words, rather than leaving it to wait out its build limit and
+// say only that it did not finish building.
+func TestPageGoCheckSaysWhyTheSandboxCouldNotCompileTheGoEngine(t *testing.T) {
+	manifest, err := os.ReadFile(filepath.Join("site", "go", "manifest.json"))
+	if err != nil {
+		unavailable(t, err)
+	}
+	var m struct {
+		Compile struct {
+			URL string `json:"url"`
+		} `json:"compile"`
+	}
+	require.NoError(t, json.Unmarshal(manifest, &m))
+	compileWasm, _, _ := strings.Cut(m.Compile.URL, "?")
+	// The engine make build wrote, served at /broken-go/ with a compile.wasm
+	// that is not WebAssembly, beside the site.
+	mux := http.NewServeMux()
+	mux.Handle("/broken-go/", http.StripPrefix("/broken-go/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == compileWasm {
+			w.Write([]byte("this is not WebAssembly"))
+			return
+		}
+		http.ServeFile(w, r, filepath.Join("site", "go", filepath.FromSlash(r.URL.Path)))
+	})))
+	mux.Handle("/", static.Handler("site"))
+	host := httptest.NewServer(mux)
+	t.Cleanup(host.Close)
+	correct, err := os.ReadFile(filepath.Join("goexercise", "loop", "loop.go"))
+	require.NoError(t, err)
+	p := newPage(t)
+	p.openURL(host.URL + "/")
+
+	got := goCheckWith(p, string(correct), 5000, host.URL+"/broken-go/")
+	failed := ofKind(got.Messages, "failed")
+	require.Len(t, failed, 1, "the Check did not fail once: %v", got.Messages)
+	assert.Contains(t, failed[0]["error"], "the sandbox could not compile the Go engine: ", "the Check does not say the engine failed to compile")
+	assert.Contains(t, failed[0]["error"], "WebAssembly", "the Check does not give the browser's reason")
+	assert.NotContains(t, failed[0]["error"], "did not finish building", "the Check waited out its build limit")
+	assert.Empty(t, ofKind(got.Messages, "case_start"), "a case ran on an engine that did not compile")
 }

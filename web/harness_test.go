@@ -104,7 +104,7 @@ func startBrowser() error {
 
 // checkBuilt reports the build outputs the page needs that are missing.
 func checkBuilt() error {
-	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "agentloop.js", "dist/app.js", "dist/worker.js", "cases.json"} {
+	for _, f := range []string{"main.wasm", "wasm_exec.js", "agent-loop.go.txt", "agentloop.js", "dist/app.js", "dist/sandbox.js", "dist/worker.js", "cases.json"} {
 		if _, err := os.Stat(filepath.Join("site", f)); err != nil {
 			return fmt.Errorf("web/site/%s is missing: run make build first", f)
 		}
@@ -776,6 +776,28 @@ func (p *page) decide(d approvalDecision) {
 		p.click("#approval-edit-send")
 	default:
 		p.t.Fatalf("no such decision %q", d.Decision)
+	}
+}
+
+// runDeciding clicks Run and, each time a tool call waits for approval,
+// makes the next of decisions, until the run ends; it returns the view
+// then. A call beyond decisions fails the test: the run would wait.
+func (p *page) runDeciding(decisions []approvalDecision) pageView {
+	p.t.Helper()
+	p.click("#run")
+	for i := 0; ; i++ {
+		state := waitFor[string](p, 3*waitTimeout, "the run to end or a call to wait for approval",
+			`(() => { if (document.querySelector("#approval-panel").checkVisibility()) return "waiting";
+				const b = document.querySelector("#stop-banner");
+				return !!b && b.checkVisibility() && !!b.dataset.reason && document.body.dataset.running !== "true" ? "ended" : null; })()`)
+		if state == "ended" {
+			return p.view()
+		}
+		require.Less(p.t, i, len(decisions), "call %d waits for approval, and the test has no decision for it: %s", i+1, p.summary())
+		p.decide(decisions[i])
+		// The panel goes as the decision is made; wait for it to, so that
+		// the next round sees the next call.
+		waitFor[bool](p, waitTimeout, "the decided call's panel to go", `!document.querySelector("#approval-panel").checkVisibility()`)
 	}
 }
 

@@ -21,7 +21,7 @@ import (
 type lessonFields struct {
 	Model         string `json:"model"`
 	Tools         string `json:"tools"`
-	UserMessage   string `json:"userMessage"`
+	UserMessage   string `json:"userMsg"`
 	MaxSteps      string `json:"maxSteps"`
 	ToolTimeoutMs string `json:"toolTimeoutMs"`
 }
@@ -39,6 +39,9 @@ type shippedLesson struct {
 		Text   *string  `json:"text"`
 		Failed []string `json:"failed"`
 	} `json:"expect"`
+	// Decide is what the person decides at each call that waits for
+	// approval, in order (learn/lessons-beyond.js).
+	Decide []approvalDecision `json:"decide"`
 }
 
 // shippedLessons returns the lessons the page offers, in order.
@@ -46,7 +49,7 @@ func (p *page) shippedLessons() []shippedLesson {
 	p.t.Helper()
 	return eval[[]shippedLesson](p, `import("./learn/lessons.js").then(({LESSONS, setupState, solutionState}) =>
 		LESSONS.map((l) => ({id: l.id, title: l.title, phases: l.phases, setup: setupState(l), solution: solutionState(l),
-			expect: {reason: l.expect.reason, phase: l.expect.phase, text: l.expect.text ?? null, failed: l.expect.failed || []}})))`)
+			expect: {reason: l.expect.reason, phase: l.expect.phase, text: l.expect.text ?? null, failed: l.expect.failed || []}, decide: l.decide || []})))`)
 }
 
 // openLesson follows a #lesson=N link on the page already open, as a
@@ -225,7 +228,7 @@ func TestPageEveryLessonRunsToItsDeclaredOutcome(t *testing.T) {
 		t.Run(l.ID, func(t *testing.T) {
 			p.use(t)
 			p.openLesson(i + 1)
-			v := p.run()
+			v := p.runDeciding(l.Decide)
 			assert.Equal(t, l.Expect.Reason, v.Banner.Reason, "the setup's stop reason; the banner said %q", v.Banner.Text)
 			assert.Equal(t, l.Expect.Phase, v.LitPhase(), "the Loop panel lights the line that ended the setup's run")
 			if l.Expect.Text != nil {
@@ -243,7 +246,7 @@ func TestPageEveryLessonRunsToItsDeclaredOutcome(t *testing.T) {
 			assert.False(t, o.Passed, "the untouched setup does not pass the task: %q", o.Task)
 
 			p.fillLesson(l.Solution)
-			p.run()
+			p.runDeciding(l.Decide)
 			assert.True(t, p.lessonOutcome().Passed, "the reference answer passes the task: %q", p.lessonOutcome().Task)
 		})
 	}

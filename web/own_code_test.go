@@ -176,9 +176,9 @@ func TestPageReloadKeepsEdits(t *testing.T) {
 	var saved struct {
 		Model       string `json:"model"`
 		Tools       string `json:"tools"`
-		UserMessage string `json:"userMessage"`
+		UserMessage string `json:"userMsg"`
 		MaxSteps    any    `json:"maxSteps"`
-		TimeLimit   any    `json:"timeLimit"`
+		TimeLimit   any    `json:"timeLimitMs"`
 	}
 	if assert.NoError(t, json.Unmarshal([]byte(stored), &saved), "localStorage agentloop:v1 holds JSON: %q", stored) {
 		assert.Equal(t, edited.Model, saved.Model)

@@ -120,14 +120,16 @@ func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
 	p := openTutorial(t)
 	const seedTools = `'{ add: ({ a, b }) => a + b }'`
 	for _, c := range []struct{ call, want string }{
-		{`tutorial.sandboxed('[]', ` + seedTools + `, "abc")`, "runAgentSandboxed: timeLimit must be a number of milliseconds, got string \"abc\""},
-		{`tutorial.sandboxed('[]', ` + seedTools + `, NaN)`, "runAgentSandboxed: timeLimit must be a number of milliseconds, got number NaN"},
-		{`tutorial.sandboxed('[]', ` + seedTools + `, 0)`, "runAgentSandboxed: timeLimit must be more than 0 and finite, got 0"},
-		{`tutorial.sandboxed('[]', ` + seedTools + `, -5)`, "runAgentSandboxed: timeLimit must be more than 0 and finite, got -5"},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, "abc")`, "runAgentSandboxed: timeLimitMs must be a number of milliseconds, got string \"abc\""},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, NaN)`, "runAgentSandboxed: timeLimitMs must be a number of milliseconds, got number NaN"},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, 0)`, "runAgentSandboxed: timeLimitMs must be more than 0 and finite, got 0"},
+		{`tutorial.sandboxed('[]', ` + seedTools + `, -5)`, "runAgentSandboxed: timeLimitMs must be more than 0 and finite, got -5"},
 		{`tutorial.sandboxed('[]', undefined, 2000)`, "runAgentSandboxed: tools must be source text (a string), got undefined"},
 		{`tutorial.sandboxed('// nothing yet', ` + seedTools + `, 2000)`, "The model source gives nothing: write an array of actions, or a function model(messages)."},
 		{`tutorial.sandboxed('[{ type: "final" content: "x" }]', ` + seedTools + `, 2000)`, "the model source: Unexpected token (line 1, column 18)"},
 		{`tutorial.sandboxed('while (true) {}', ` + seedTools + `, 300)`, "the model source did not finish within 300 ms"},
+		// A page written before timeLimitMs had its name spells it timeLimit.
+		{`tutorial.sandboxed('[]', ` + seedTools + `, undefined, {["time" + "Limit"]: 0})`, "runAgentSandboxed: timeLimitMs must be more than 0 and finite, got 0"},
 		{`tutorial.sandboxed('[]', ` + seedTools + `, 2000, {maxSteps: -1})`, "runAgentSandboxed: maxSteps must be a non-negative integer, got number -1"},
 		{`tutorial.sandboxed('[]', ` + seedTools + `, 2000, {toolTimeoutMs: -1})`, "runAgentSandboxed: toolTimeoutMs must be a number of milliseconds, 0 (none) or more, got number -1"},
 	} {

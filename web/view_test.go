@@ -150,6 +150,27 @@ type pageView struct {
 	Running    bool       `json:"running"`
 	Engine     string     `json:"engine"`
 	Errors     []string   `json:"errors"` // errors shown next to the editors and fields
+	Stream     streamView `json:"stream"` // the answer arriving, while a model call streams
+}
+
+// streamView is the entry of a streamed answer as it arrives: its head,
+// the text so far (New: the latest fragment, marked), each call's
+// arguments so far, and the latest piece.
+type streamView struct {
+	Visible bool             `json:"visible"`
+	Head    string           `json:"head"`
+	Text    string           `json:"text"`
+	New     []string         `json:"new"`
+	Calls   []streamCallView `json:"calls"`
+	Piece   string           `json:"piece"`
+	Error   string           `json:"error"`
+}
+
+type streamCallView struct {
+	Name   string `json:"name"`
+	Args   string `json:"args"` // the arguments so far and, after them, what is still open
+	Open   string `json:"open"`
+	Status string `json:"status"`
 }
 
 // LitPhase returns the phase of the one lit line of the Loop panel, "" when
@@ -205,6 +226,15 @@ const viewJS = `(() => {
 		engine: document.body.dataset.engine || "",
 		errors: ["#model-error", "#tools-error", "#max-steps-error", "#time-limit-error"].map(s => q(s))
 			.filter(e => e && t(e)).map(e => "#" + e.id + ": " + t(e)),
+		stream: (() => {
+			const s = q("#transcript-stream");
+			if (!s || s.hidden) return {visible: false, head: "", text: "", new: [], calls: [], piece: "", error: ""};
+			return {visible: true, head: t(s.querySelector(".msg-head")), text: (s.querySelector(".stream-text") || {textContent: ""}).textContent,
+				new: [...s.querySelectorAll(".stream-new")].map(e => e.textContent),
+				calls: [...s.querySelectorAll(".stream-calls > li")].map(li => ({name: t(li.querySelector(".tool-name")),
+					args: li.querySelector(".stream-args").textContent, open: t(li.querySelector(".json-open")), status: t(li.querySelector(".stream-status"))})),
+				piece: t(s.querySelector(".stream-piece")), error: t(s.querySelector(".stream-error"))};
+		})(),
 	};
 })()`
 
@@ -509,7 +539,7 @@ type shippedExample struct {
 	// Reacts is another user message and a part of the answer it gets, for
 	// an example that says it follows the user's message.
 	Reacts *struct {
-		UserMessage string `json:"userMessage"`
+		UserMessage string `json:"userMsg"`
 		Text        string `json:"text"`
 	} `json:"reacts"`
 	// Decide is what the person decides at each call that waits for

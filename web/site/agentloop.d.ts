@@ -481,7 +481,7 @@ export interface SandboxedOptions {
    * may take before the guard kills the worker (more than 0 and finite,
    * default 2000). It holds for synchronous code too.
    */
-  timeLimit?: number;
+  timeLimitMs?: number;
   /** As runAgent's: each event of the run, in order; a throw is logged once per run and the run goes on. */
   onEvent?: OnEvent;
 }

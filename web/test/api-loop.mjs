@@ -7,12 +7,12 @@
 // example without a browser.
 
 import vm from "node:vm";
-import { readSource, wrap } from "../site/editor/source-form.js";
+import { readSource, wrap } from "../site/run/source-form.js";
 
 // Long enough that a loaded machine never stops a quick call.
 const WATCHDOG_MS = 1500;
 
-// runSetup runs {model, tools, userMessage, maxSteps, toolTimeoutMs} and
+// runSetup runs {model, tools, userMsg, maxSteps, toolTimeoutMs} and
 // resolves to its events.
 export async function runSetup(setup) {
   // The code's timers are cleared when the run is over: a slow tool that
@@ -31,6 +31,29 @@ export async function runSetup(setup) {
   } finally {
     for (const t of timers) clearTimeout(t);
   }
+}
+
+// assembled is the action a scripted stream's deltas make, as the loop
+// assembles them (agent.Answer.Map); it throws for a stream the loop
+// would refuse, whose exact words the real loop's tests hold.
+function assembled(deltas) {
+  let text = "";
+  const calls = [];
+  for (const d of deltas) {
+    if (d.call === undefined) text += d.text;
+    else if (calls[d.call]) calls[d.call].args += d.args ?? "";
+    else calls[d.call] = { name: d.name, id: d.id, args: d.args ?? "" };
+  }
+  if (calls.length === 0) return { role: "assistant", type: "final", content: text };
+  const list = calls.map((c) => {
+    const out = { name: c.name };
+    if (c.args !== "") out.args = JSON.parse(c.args);
+    if (c.id !== undefined) out.id = c.id;
+    return out;
+  });
+  const action = list.length === 1 ? { role: "assistant", type: "tool", ...list[0] } : { role: "assistant", type: "tool", calls: list };
+  if (text !== "") action.content = text;
+  return action;
 }
 
 async function loop(setup, ctx) {
@@ -53,7 +76,7 @@ async function loop(setup, ctx) {
     events.push(e);
   };
   const done = (phase, step, reason, text) => events.push({ kind: "done", phase, step, reason, text });
-  append("user", "user", { role: "user", content: setup.userMessage }, 0);
+  append("user", "user", { role: "user", content: setup.userMsg }, 0);
   for (let step = 1; step <= maxSteps; step++) {
     events.push({ kind: "model_start", phase: "model", step });
     let action;
@@ -62,6 +85,7 @@ async function loop(setup, ctx) {
         if (step > model.length) throw new Error(`script exhausted at step ${step}`);
         action = JSON.parse(JSON.stringify(model[step - 1]));
       } else action = JSON.parse(JSON.stringify(await call(model, messages.slice())));
+      if (action && Array.isArray(action.stream)) action = assembled(action.stream);
     } catch (err) {
       done("error_model", step, "model_error", `step ${step}: model: ${err.message}`);
       return events;

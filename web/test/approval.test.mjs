@@ -14,6 +14,9 @@ import { startRealLoop } from "./real-loop.mjs";
 import { Trace } from "../site/run/trace.js";
 import { readRunFile, runFileJSON } from "../site/run/runfile.js";
 import { describeEvent } from "../site/run/phases.js";
+import { FORMATS } from "../site/api/formats.js";
+import { conversationOf, runTools } from "../site/api/at-call.js";
+import { protocolProblems } from "../site/api/check.js";
 
 let runAgent;
 before(async () => {
@@ -29,7 +32,7 @@ async function run(example, options = {}) {
   const tools = compileEditor(example.tools, "tools");
   assert.equal(model.error ?? tools.error, undefined, `${example.id}'s code compiles`);
   const events = [];
-  await runAgent(model.value, tools.value, example.userMessage, {
+  await runAgent(model.value, tools.value, example.userMsg, {
     maxSteps: example.maxSteps ?? 10,
     ...(example.toolTimeoutMs ? { toolTimeoutMs: example.toolTimeoutMs } : {}),
     onEvent: (e) => events.push(e),
@@ -138,7 +141,7 @@ test("edited arguments must be a JSON object, and say what is wrong", () => {
 test("a run file keeps the decisions: reopened, it holds the same ones, and a bad one is named", async () => {
   const example = exampleById("approval");
   const { events } = await run(example, { approve: makeApprover(["delete"], [], person(example.decide).post) });
-  const trace = new Trace({ model: example.model, tools: example.tools, userMessage: example.userMessage, maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
+  const trace = new Trace({ model: example.model, tools: example.tools, userMsg: example.userMsg, maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
   trace.push(events);
   const reopened = readRunFile(runFileJSON(trace));
   assert.equal(reopened.error, undefined, `the file reads back: ${reopened.error}`);
@@ -155,4 +158,28 @@ test("the step view words each approval event", () => {
   assert.equal(describeEvent({ ...e, kind: "denied", phase: "approval", reason: "not my photos" }), "Step 2: tool 'delete' was denied after 1.50 s: not my photos");
   assert.equal(describeEvent({ ...e, kind: "tool_end", phase: "denied", content: "error: denied: no", failed: true }),
     `Step 2: tool 'delete' was denied: it did not run, and the model will see "error: denied: no".`);
+});
+
+test("as a real API: the denied call's result is in each provider's format, the protocol check passes, and fails without it", async () => {
+  const example = exampleById("approval");
+  const { events } = await run(example, { approve: makeApprover(["delete"], [], person(example.decide).post) });
+  const trace = new Trace({ model: example.model, tools: example.tools, userMsg: example.userMsg, maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
+  trace.push(events);
+  const denial = "error: denied: not my photos";
+  for (const f of FORMATS) {
+    const body = JSON.stringify(conversationOf(trace, f.id));
+    const wire = {
+      chat: /"role":"tool","tool_call_id":"[^"]+","content":"error: denied: not my photos"/,
+      responses: /"type":"function_call_output","call_id":"[^"]+","output":"error: denied: not my photos"/,
+      anthropic: /"type":"tool_result","tool_use_id":"[^"]+","content":"error: denied: not my photos","is_error":true/,
+    }[f.id];
+    assert.match(body, wire, `${f.label}: the denied call's result, joined to its call by its id`);
+    assert.deepEqual(protocolProblems(f.id, trace.messages(), runTools(trace)), [], `${f.label}: a denied call with its result breaks no rule`);
+    // The bug the providers refuse: a denial that leaves the call without
+    // its result.
+    const dropped = trace.messages().filter((m) => !(m.role === "tool" && m.message.content === denial));
+    const problems = protocolProblems(f.id, dropped, runTools(trace)).map((p) => p.text);
+    assert.equal(problems.length, 1, `${f.label}: ${JSON.stringify(problems)}`);
+    assert.match(problems[0], /^messages\[3\] \(assistant, model call 2\) calls delete with id \S+, but no tool message answers it/);
+  }
 });

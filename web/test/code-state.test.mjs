@@ -24,7 +24,7 @@ const { EXAMPLES, stateOf } = await import("../site/page/examples.js");
 const { STUB } = await import("../site/exercise/text.js");
 
 const add = EXAMPLES.find((e) => e.id === "add");
-const linked = { model: `[{type: "final", content: "linked"}]`, tools: "{}", userMessage: "Hi", maxSteps: "10", toolTimeoutMs: "", example: "" };
+const linked = { model: `[{type: "final", content: "linked"}]`, tools: "{}", userMsg: "Hi", maxSteps: "10", toolTimeoutMs: "", example: "" };
 
 function editor(value = "") {
   return { value, showError() {} };
@@ -37,7 +37,7 @@ function page({ embed }) {
   let mode = "playground";
   const code = new CodeState({
     editors: { model: editor(), tools: editor(), loop: editor(STUB) },
-    fields: { userMessage: editor(), maxSteps: editor(), timeLimit: editor("2000"), toolTimeoutMs: editor() },
+    fields: { userMsg: editor(), maxSteps: editor(), timeLimitMs: editor("2000"), toolTimeoutMs: editor() },
     store,
     embed,
     mode: { get: () => mode, set: (m) => (mode = m) },
@@ -57,7 +57,7 @@ beforeEach(() => {
 test("an embed keeps a link's code under its own key, never as the example's edits", () => {
   const { code } = page({ embed: true });
   code.replaceCode(linked, { why: "The shared link", loaded: true });
-  code.fields.userMessage.value = "Hi there";
+  code.fields.userMsg.value = "Hi there";
   code.edited("message");
   assert.equal(localStorage.getItem(`${KEY}:embed:add`), null, "nothing is written under the add example's key");
   assert.match(localStorage.getItem(`${KEY}:embed:default`), /linked/, "the reader's edit of the link's code is kept under the frame's own key");
@@ -73,7 +73,7 @@ test("an embed keeps what the reader typed on an example under that example", ()
 
 test("a case or a run file opened in an embed is no edit of the example either", () => {
   const { code } = page({ embed: true });
-  code.replaceCode({ model: "[]", tools: "{}", userMessage: "case", maxSteps: "3", mode: "playground" }, { why: `The case "x"` });
+  code.replaceCode({ model: "[]", tools: "{}", userMsg: "case", maxSteps: "3", mode: "playground" }, { why: `The case "x"` });
   assert.equal(localStorage.getItem(`${KEY}:embed:add`), null);
   assert.match(localStorage.getItem(`${KEY}:embed:default`), /case/);
   assert.equal(hashCleared, 0, "an embed keeps its #example= in the address");

@@ -33,6 +33,6 @@ test("the Tools editor gets functions that return or throw as the case says", ()
 
 test("the fields get the user message and max steps", () => {
   const s = playgroundState(c);
-  assert.equal(s.userMessage, "Divide 1 by 0.");
+  assert.equal(s.userMsg, "Divide 1 by 0.");
   assert.equal(s.maxSteps, "5");
 });

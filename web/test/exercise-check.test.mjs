@@ -6,7 +6,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { NOT_JSON, canonical, checkCase, diffMessages, show } from "../site/exercise/check.js";
+import { canonical, checkCase, diffMessages, show } from "../site/exercise/check.js";
+import { NOT_JSON } from "../site/lib/protocol.js";
 
 const cases = JSON.parse(readFileSync(new URL("../site/cases.json", import.meta.url), "utf8"));
 import { gradeLoop } from "../site/worker/grade.js";

@@ -7,7 +7,7 @@ import { transcriptJSON, transcriptMarkdown } from "../site/run/export.js";
 import { addRun } from "./events.mjs";
 
 function traceOf(events) {
-  const t = new Trace({ userMessage: "What is 2 + 3?", maxSteps: 10, toolTimeoutMs: 300 });
+  const t = new Trace({ userMsg: "What is 2 + 3?", maxSteps: 10, toolTimeoutMs: 300 });
   t.push(events);
   return t;
 }
@@ -34,7 +34,7 @@ const SEED = `[
 
 test("Export JSON of a fork saves the model the fork ran and where it forked", async () => {
   const edited = { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 30 } };
-  const t = new Trace({ model: SEED, tools: "{}", userMessage: "What is 2 + 3?", maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
+  const t = new Trace({ model: SEED, tools: "{}", userMsg: "What is 2 + 3?", maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 0 });
   Object.assign(t, { forkedAt: 1, forkReplay: [edited] });
   t.push(addRun());
   const got = JSON.parse(await transcriptJSON(t));
@@ -149,7 +149,7 @@ test("contents the page cut are marked as cut in the run file and the Markdown",
   }
   // Room for three of the contents and the few other characters of their
   // messages (a message's role and name count too).
-  const t = new Trace({ userMessage: "go", maxSteps: 3 }, { fullBudget: 150_100 });
+  const t = new Trace({ userMsg: "go", maxSteps: 3 }, { fullBudget: 150_100 });
   t.push(events);
   const file = JSON.parse(await transcriptJSON(t));
   const results = file.events.filter((e) => e.kind === "message" && e.role === "tool");

@@ -16,7 +16,7 @@ const [wasmExec, engineDir, ...rest] = process.argv.slice(2);
 const level = rest[0] === "--level=2" ? 2 : 1;
 const sources = level === 2 ? rest.slice(1) : rest;
 await import(pathToFileURL(wasmExec).href);
-const { loadEngine } = await import("../site/worker/go-engine.js");
+const { loadEngine } = await import("../site/exercise/go-engine.js");
 const { checkGo } = await import("../site/worker/go-check.js");
 
 const base = pathToFileURL(engineDir.endsWith("/") ? engineDir : `${engineDir}/`).href;

@@ -13,6 +13,7 @@ import { LESSONS, lessonAt, matchingLesson, setupState, solutionState, words } f
 import { KINDS, judge } from "../site/learn/predict.js";
 import { Run } from "../site/learn/run-facts.js";
 import { compileEditor } from "../site/worker/compile.js";
+import { approvalTools, makeApprover, answerApproval } from "../site/worker/approve.js";
 import { extractLoop, phaseMark } from "../site/views/loop-source.js";
 import { startRealLoop } from "./real-loop.mjs";
 
@@ -66,21 +67,29 @@ before(async () => {
   runAgent = await startRealLoop();
 });
 
-// runState runs an editor state through the real loop and returns its Run.
-async function runState(state) {
+// runState runs an editor state through the real loop and returns its Run;
+// a call that waits for approval gets the next of decide, as a person at
+// the page would decide it.
+async function runState(state, decide = []) {
   const model = compileEditor(state.model, "model");
   const tools = compileEditor(state.tools, "tools");
   assert.ok(!model.error, `the Model editor's code compiles: ${JSON.stringify(model.error)}`);
   assert.ok(!tools.error, `the Tools editor's code compiles: ${JSON.stringify(tools.error)}`);
   const events = [];
   const options = { maxSteps: Number(state.maxSteps), toolTimeoutMs: Number(state.toolTimeoutMs || 0), onEvent: (e) => events.push(e) };
-  await runAgent(model.value, tools.value, state.userMessage, options).catch(() => {});
+  let asked = 0;
+  const approve = makeApprover(approvalTools(tools.value), [], () => {
+    const decision = decide[asked++];
+    queueMicrotask(() => answerApproval({ type: "approval", decision }));
+  });
+  if (approve) options.approve = approve;
+  await runAgent(model.value, tools.value, state.userMsg, options).catch(() => {});
   return new Run(events);
 }
 
 for (const [i, lesson] of LESSONS.entries()) {
   test(`lesson ${i + 1} (${lesson.id}): its setup ends as declared, its prediction is answerable, its task needs the edit`, async () => {
-    const run = await runState(setupState(lesson));
+    const run = await runState(setupState(lesson), lesson.decide);
     const want = lesson.expect;
     assert.equal(run.reason, want.reason, "the setup's stop reason");
     assert.equal(run.phase, want.phase, "the line of the loop that ends the setup's run");
@@ -95,7 +104,7 @@ for (const [i, lesson] of LESSONS.entries()) {
     assert.match(judge(q, wrong.value, run).text, /^Not quite: /, "a wrong choice is told wrong");
 
     assert.equal(lesson.task.check(run), false, "the untouched setup does not pass the task");
-    const solved = await runState(solutionState(lesson));
+    const solved = await runState(solutionState(lesson), lesson.decide);
     assert.equal(lesson.task.check(solved), true, `the reference answer passes the task (it ended ${solved.reason} at ${solved.phase}: ${solved.result})`);
   });
 }

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 // The bar's four elements, as index.html has them, and no more.
 const els = {};
 globalThis.document = { getElementById: (id) => els[id] || null };
-const { dropMessage, hideNotice, notice, reword } = await import("../site/page/notice.js");
+const { dropMessage, hideNotice, notice, reword } = await import("../site/views/notice.js");
 
 beforeEach(() => {
   for (const id of ["notice", "notice-text", "notice-action", "notice-dismiss"]) els[id] = { hidden: true, textContent: "", onclick: null };

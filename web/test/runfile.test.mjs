@@ -4,9 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Trace } from "../site/run/trace.js";
-import { RUN_FORMAT, RUN_VERSION, checkRunFile, readRunFile, runFields, runFile, runFileJSON } from "../site/run/runfile.js";
+import { RUN_FORMAT, RUN_VERSION, checkRunFile, readRunFile, runFile, runFileJSON } from "../site/run/runfile.js";
+import { fieldsOf as runFields } from "../site/lib/run-inputs.js";
 
-const inputs = { model: "[\n  { type: \"final\", content: \"hi\" },\n]\n", tools: "{}", userMessage: "Hello?", maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 300 };
+const inputs = { model: "[\n  { type: \"final\", content: \"hi\" },\n]\n", tools: "{}", userMsg: "Hello?", maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 300 };
 
 function seedEvents() {
   return [
@@ -38,7 +39,7 @@ test("a run file holds the format, the version, the inputs with the editors' cod
   const f = validFile();
   assert.equal(f.format, "agentloop-run");
   assert.equal(f.version, 1);
-  assert.deepEqual(f.inputs, { model: inputs.model, tools: "{}", userMsg: "Hello?", maxSteps: 10, timeLimit: 2000, toolTimeoutMs: 300 });
+  assert.deepEqual(f.inputs, { model: inputs.model, tools: "{}", userMsg: "Hello?", maxSteps: 10, timeLimitMs: 2000, toolTimeoutMs: 300 });
   assert.deepEqual(f.events, seedEvents());
   assert.deepEqual(runFile(seedTrace()).events, seedEvents());
 });
@@ -59,9 +60,9 @@ test("a reopened run fills every field as it was when the run was saved, the too
   assert.deepEqual(runFields(got.inputs), {
     model: inputs.model,
     tools: "{}",
-    userMessage: "Hello?",
+    userMsg: "Hello?",
     maxSteps: "10",
-    timeLimit: "2000",
+    timeLimitMs: "2000",
     toolTimeoutMs: "300",
   });
 });
@@ -127,7 +128,7 @@ const broken = [
   ["model code that is not text", (f) => (f.inputs.model = 42), /inputs\.model must be a string \(the Model editor's code\); it is number 42/],
   ["no user message", (f) => delete f.inputs.userMsg, /inputs\.userMsg must be a string/],
   ["negative max steps", (f) => (f.inputs.maxSteps = -1), /inputs\.maxSteps must be a whole number from 0; it is number -1/],
-  ["a time limit of zero", (f) => (f.inputs.timeLimit = 0), /inputs\.timeLimit must be a number of milliseconds above 0/],
+  ["a time limit of zero", (f) => (f.inputs.timeLimitMs = 0), /inputs\.timeLimitMs must be a number of milliseconds above 0/],
   ["a tool timeout that is text", (f) => (f.inputs.toolTimeoutMs = "300"), /inputs\.toolTimeoutMs must be a whole number of milliseconds from 0 \(0: no limit per tool call\); it is the string "300"/],
   ["a negative tool timeout", (f) => (f.inputs.toolTimeoutMs = -5), /inputs\.toolTimeoutMs must be a whole number .*; it is number -5/],
   ["events that are not a list", (f) => (f.events = {}), /events must be an array; it has an object/],
@@ -200,7 +201,7 @@ function randomJSON(r, depth) {
     case 4: return undefined;
     case 5: return Array.from({ length: Math.floor(r() * 4) }, () => randomJSON(r, depth + 1));
     default: {
-      const keys = ["format", "version", "inputs", "events", "kind", "step", "message", "model", "tools", "userMsg", "maxSteps", "timeLimit", "toolTimeoutMs", "call", "name", "content", "reason", "role", "ms"];
+      const keys = ["format", "version", "inputs", "events", "kind", "step", "message", "model", "tools", "userMsg", "maxSteps", "timeLimitMs", "toolTimeoutMs", "call", "name", "content", "reason", "role", "ms"];
       const o = {};
       for (let i = Math.floor(r() * 6); i > 0; i--) o[keys[Math.floor(r() * keys.length)]] = randomJSON(r, depth + 1);
       return o;

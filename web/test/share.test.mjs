@@ -4,9 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
 import { decodeState, encodeState } from "../site/page/share.js";
-import { checkTimeLimit } from "../site/page/fields.js";
+import { checkTimeLimit } from "../site/lib/run-inputs.js";
 
-const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMessage: "hi — there", maxSteps: "7", timeLimit: "2000", toolTimeoutMs: "300", example: "chain" };
+const state = { model: "[ {type: \"final\", content: \"ünïcode ✓\"} ]", tools: "{}", userMsg: "hi — there", maxSteps: "7", timeLimitMs: "2000", toolTimeoutMs: "300", example: "chain" };
 
 const payload = (text) => deflateRawSync(Buffer.from(text)).toString("base64url");
 
@@ -43,7 +43,7 @@ test("only the known fields come out of a link, as strings", async () => {
 });
 
 test("a link made before the tool timeout and the example were shared opens with neither; an Exercise link leaves them alone", async () => {
-  const { state: old } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: "10", timeLimit: "2000" })));
+  const { state: old } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", maxSteps: "10", timeLimitMs: "2000" })));
   assert.equal(old.toolTimeoutMs, "", "the link's code ran with no tool timeout, and opens that way, whatever the page held");
   assert.equal(old.example, "", "the link's code is not named after the example the page showed before");
   const { state: exercise } = await decodeState(await encodeState({ loop: "async function loop() {}", mode: "exercise" }));
@@ -51,9 +51,9 @@ test("a link made before the tool timeout and the example were shared opens with
 });
 
 test("a link never raises the time limit above the default, and says when it lowered it", async () => {
-  const open = async (timeLimit) => {
-    const { state: s, loweredFrom } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", timeLimit })));
-    return [s.timeLimit, loweredFrom];
+  const open = async (timeLimitMs) => {
+    const { state: s, loweredFrom } = await decodeState(payload(JSON.stringify({ model: "m", tools: "t", timeLimitMs })));
+    return [s.timeLimitMs, loweredFrom];
   };
   assert.deepEqual(await open("600000"), ["2000", 600000], "a link's 10-minute limit is lowered to the default 2000 ms");
   assert.deepEqual(await open(" 2001 "), ["2000", 2001]);
@@ -79,10 +79,10 @@ test("thousands of random and damaged links give a state or a clear error, never
   const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   const valid = [
     await encodeState(state),
-    await encodeState({ model: "x", tools: "y", timeLimit: "600000", maxSteps: "-1" }),
+    await encodeState({ model: "x", tools: "y", timeLimitMs: "600000", maxSteps: "-1" }),
     await encodeState({ loop: "async function loop() {}", mode: "exercise" }),
     payload(JSON.stringify({ model: 1, tools: null })),
-    payload('{"model":"m","tools":"t","__proto__":{"x":1},"timeLimit":{"a":1}}'),
+    payload('{"model":"m","tools":"t","__proto__":{"x":1},"timeLimitMs":{"a":1}}'),
   ];
   const damage = (p) => {
     const chars = [...p];
@@ -98,7 +98,7 @@ test("thousands of random and damaged links give a state or a clear error, never
       case 3: // random base64url
         return Array.from({ length: int(200) }, () => B64[int(B64.length)]).join("");
       default: // random JSON-ish text, deflated
-        return payload(Array.from({ length: int(80) }, () => '{}[]":,model tools timeLimit 0123456789'[int(41)]).join(""));
+        return payload(Array.from({ length: int(80) }, () => '{}[]":,model tools timeLimitMs 0123456789'[int(41)]).join(""));
     }
   };
   let opened = 0;
@@ -115,10 +115,10 @@ test("thousands of random and damaged links give a state or a clear error, never
     opened++;
     assert.equal(typeof got, "object", `link ${JSON.stringify(p)} gave ${got}`);
     for (const [k, v] of Object.entries(got)) {
-      assert.ok(["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode", "example"].includes(k), `link ${JSON.stringify(p)} gave the unknown field ${k}`);
+      assert.ok(["model", "tools", "userMsg", "maxSteps", "timeLimitMs", "toolTimeoutMs", "loop", "mode", "example"].includes(k), `link ${JSON.stringify(p)} gave the unknown field ${k}`);
       assert.equal(typeof v, "string", `link ${JSON.stringify(p)}: ${k} is a string`);
     }
-    assert.ok(!(checkTimeLimit(got.timeLimit ?? "").value > 2000), `link ${JSON.stringify(p)} raised the time limit to ${got.timeLimit}`);
+    assert.ok(!(checkTimeLimit(got.timeLimitMs ?? "").value > 2000), `link ${JSON.stringify(p)} raised the time limit to ${got.timeLimitMs}`);
   }
   assert.ok(opened > 0, "some damaged links still open (the fuzzing reaches the checks after inflating)");
 });

@@ -1,10 +1,10 @@
 // What the editors' code is, and where its mistakes are: the parser
-// (editor/source-form.js) and the worker's evaluation (worker/compile.js), under
+// (run/source-form.js) and the worker's evaluation (worker/compile.js), under
 // node's test runner (V8, like Chromium's workers).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readSource, topLevelKeys, positionInStack, positionOf } from "../site/editor/source-form.js";
+import { readSource, topLevelKeys, positionInStack, positionOf } from "../site/run/source-form.js";
 import { compileEditor, locateError, watchCalls } from "../site/worker/compile.js";
 
 test("an expression followed by a semicolon and a comment with // inside a string is an expression", () => {

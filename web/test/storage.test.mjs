@@ -16,8 +16,8 @@ beforeEach(() => { globalThis.localStorage = new FakeStorage(); });
 test("a saved state loads back as typed", () => {
   const s = new Store();
   assert.equal(s.load(), null, "nothing saved yet");
-  s.save({ model: "m", tools: "t", userMessage: "u", maxSteps: "-1", timeLimit: "50", toolTimeoutMs: "300", other: "x" });
-  assert.deepEqual(s.load(), { model: "m", tools: "t", userMessage: "u", maxSteps: "-1", timeLimit: "50", toolTimeoutMs: "300" });
+  s.save({ model: "m", tools: "t", userMsg: "u", maxSteps: "-1", timeLimitMs: "50", toolTimeoutMs: "300", other: "x" });
+  assert.deepEqual(s.load(), { model: "m", tools: "t", userMsg: "u", maxSteps: "-1", timeLimitMs: "50", toolTimeoutMs: "300" });
   assert.ok(localStorage.getItem(KEY), `saved under ${KEY}`);
 });
 
@@ -45,10 +45,10 @@ test("each example's edits are kept under the example, apart from the state", ()
 test("the user's own code is a list, the latest first, each piece once", () => {
   const s = new Store("k");
   assert.deepEqual(s.ownCode(), []);
-  s.keepOwn({ model: "mine", tools: "t", timeLimit: "50", loop: "my loop" });
+  s.keepOwn({ model: "mine", tools: "t", timeLimitMs: "50", loop: "my loop" });
   s.keepOwn({ model: "from a link", tools: "t" });
   assert.deepEqual(s.ownCode().map((c) => c.model), ["from a link", "mine"], "a link's code does not replace the code before it");
-  assert.equal(s.ownCode()[1].timeLimit, "50");
+  assert.equal(s.ownCode()[1].timeLimitMs, "50");
   assert.equal(s.ownCode()[1].loop, undefined, "Your loop is not kept with the code");
   s.keepOwn({ model: "mine", tools: "t" });
   assert.deepEqual(s.ownCode().map((c) => c.model), ["mine", "from a link"], "code kept again moves to the front, once");
@@ -123,9 +123,9 @@ test("pick keeps the known fields as strings", () => {
 });
 
 test("sameCode compares the code, the message and the run's limits", () => {
-  const a = { model: "m", tools: "t", userMessage: "u", maxSteps: "10", timeLimit: "50", example: "add" };
-  assert.ok(sameCode(a, { ...a, timeLimit: "2000", example: "", loop: "x" }));
-  for (const f of ["model", "tools", "userMessage", "maxSteps", "toolTimeoutMs"]) assert.ok(!sameCode(a, { ...a, [f]: "other" }), f);
+  const a = { model: "m", tools: "t", userMsg: "u", maxSteps: "10", timeLimitMs: "50", example: "add" };
+  assert.ok(sameCode(a, { ...a, timeLimitMs: "2000", example: "", loop: "x" }));
+  for (const f of ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs"]) assert.ok(!sameCode(a, { ...a, [f]: "other" }), f);
   assert.deepEqual(pickCode({ ...a, loop: "l", mode: "exercise" }), a);
 });
 

@@ -28,7 +28,7 @@ async function view(state, model, tools) {
   const options = { maxSteps: Number(state.maxSteps), toolTimeoutMs: Number(state.toolTimeoutMs || 0), onEvent: (e) => events.push(e) };
   let outcome;
   try {
-    outcome = { text: await runAgent(model, tools, state.userMessage, options) };
+    outcome = { text: await runAgent(model, tools, state.userMsg, options) };
   } catch (e) {
     outcome = { error: String(e.message) };
   }
@@ -36,7 +36,12 @@ async function view(state, model, tools) {
     const { ms, stepMs, ...rest } = e;
     return canonical(rest);
   });
-  return { outcome, events: seen, deltas: events.filter((e) => e.kind === "delta").length };
+  return { outcome, events: seen, deltas: events.filter((e) => e.kind === "delta").length, actions: events.filter((e) => e.kind === "message" && e.role === "assistant").map((e) => e.message) };
+}
+
+// streamsAlready reports whether a scripted model streams its answers.
+function streamsAlready(model) {
+  return Array.isArray(model) && model.some((a) => a !== null && typeof a === "object" && Array.isArray(a.stream));
 }
 
 for (const ex of EXAMPLES) {
@@ -48,6 +53,18 @@ for (const ex of EXAMPLES) {
     const model = compileEditor(state.model, "model");
     const tools = compileEditor(state.tools, "tools");
     assert.ok(!model.error && !tools.error, "the example compiles");
+    if (streamsAlready(model.value)) {
+      // A streaming example against the same answers unstreamed: the
+      // actions its streams assembled into, as a script.
+      const streamed = await view(state, model.value, tools.value);
+      assert.ok(streamed.deltas > 0, "the example streams");
+      if (ex.expect.reason !== "final") return; // a broken stream assembles into no action to compare with
+      const plain = await view(state, streamed.actions, tools.value);
+      assert.equal(plain.deltas, 0);
+      assert.deepEqual(plain.outcome, streamed.outcome, "the run's outcome");
+      assert.deepEqual(plain.events, streamed.events, "the events but for the deltas");
+      return;
+    }
     const want = await view(state, model.value, tools.value);
     for (const n of [1, 4]) {
       const counter = { streamed: 0 };

@@ -37,6 +37,8 @@ async function loadWorker(t) {
   copyFileSync(join(goroot, "lib", "wasm", "wasm_exec.js"), join(dir, "wasm_exec.js"));
   mkdirSync(join(dir, "worker"));
   copyFileSync(new URL("../site/worker/worker.js", import.meta.url), join(dir, "worker", "worker.js"));
+  mkdirSync(join(dir, "lib"));
+  copyFileSync(new URL("../site/lib/protocol.js", import.meta.url), join(dir, "lib", "protocol.js"));
   globalThis.self = globalThis;
   await import(pathToFileURL(join(dir, "worker", "worker.js")).href);
   assert.equal(typeof self.onmessage, "function", "worker.js listens for the engine message");

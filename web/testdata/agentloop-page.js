@@ -32,11 +32,11 @@ globalThis.tutorial = {
   // sandboxed runs sources in the sandbox: {answer, events, ms} or
   // {error, name, events, ms} (name: the error's, TypeError say). more:
   // further options, such as {maxSteps: -1}.
-  async sandboxed(model, tools, timeLimit, more = {}) {
+  async sandboxed(model, tools, timeLimitMs, more = {}) {
     const t0 = performance.now();
     const events = [];
     try {
-      const answer = await runAgentSandboxed({ model, tools }, "What is 2 + 3?", { timeLimit, onEvent: (e) => events.push(e.kind), ...more });
+      const answer = await runAgentSandboxed({ model, tools }, "What is 2 + 3?", { timeLimitMs, onEvent: (e) => events.push(e.kind), ...more });
       return { answer, events, ms: performance.now() - t0 };
     } catch (err) {
       return { error: err.message, name: err.name, events, ms: performance.now() - t0 };

@@ -5,10 +5,9 @@
 // renders (view = render(events[0..upto])) and builds its text from the
 // trace only; the DOM gets it through textContent.
 
-import { h } from "../util/dom.js";
+import { h, setDisabled } from "../util/dom.js";
 import { FORMATS } from "./formats.js";
 import { apiAt, runTools, conversationOf } from "./at-call.js";
-import { setDisabled } from "../views/runner.js";
 import { modelCallAt } from "../run/model-input.js";
 
 // A body longer than this shows its start; Copy copies all of it.

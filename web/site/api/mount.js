@@ -7,11 +7,10 @@
 // for "Restore my code", and nothing runs until the reader presses Run or
 // Step.
 
-import { h, byId } from "../util/dom.js";
-import { setDisabled } from "../views/runner.js";
-import { copyText } from "../page/clipboard.js";
+import { h, byId, setDisabled } from "../util/dom.js";
+import { copyText } from "../util/clipboard.js";
 import { download } from "../run/export.js";
-import { notice } from "../page/notice.js";
+import { notice } from "../views/notice.js";
 import { ApiView } from "./api-view.js";
 import { OpenConversation } from "./open-conversation.js";
 import { CompareView } from "../compare/compare-view.js";

@@ -14,7 +14,7 @@ const fail = (text) => {
   throw new Bad(text);
 };
 
-// readConversation parses text: {format, userMessage, turns, notes} or
+// readConversation parses text: {format, userMsg, turns, notes} or
 // {error}. turns: [{calls: [{id, name, args, result: {content, error}}]} |
 // {final}], where a result's error says the provider marked it failed.
 export function readConversation(text) {
@@ -62,7 +62,7 @@ function readMessages(list, at, body) {
 class Conversation {
   constructor(format) {
     this.format = format;
-    this.userMessage = null;
+    this.userMsg = null;
     this.turns = [];
     this.notes = [];
     this.open = new Map(); // call id -> call still waiting for its result
@@ -71,12 +71,12 @@ class Conversation {
   }
   user(textValue, where) {
     if (this.ended) return this.after(where);
-    if (this.userMessage === null) {
-      this.userMessage = textValue;
+    if (this.userMsg === null) {
+      this.userMsg = textValue;
       return true;
     }
     if (this.turns.length === 0) {
-      this.userMessage += `\n\n${textValue}`;
+      this.userMsg += `\n\n${textValue}`;
       return true;
     }
     fail(`${where} is a user message in the middle of the model's tool calls: the page's loop has one user message, then the model's turns until its final answer.`);
@@ -115,17 +115,17 @@ class Conversation {
     return false;
   }
   needUser(where) {
-    if (this.userMessage === null) fail(`${where} comes before any user message: a conversation begins with the user's message.`);
+    if (this.userMsg === null) fail(`${where} comes before any user message: a conversation begins with the user's message.`);
   }
   unanswered(where) {
     const [first] = this.open.values();
     if (first) fail(`${first.where} (${first.name}, id ${first.id}) has no result before ${where}: every call needs its result before the model's next turn.`);
   }
   done(end) {
-    if (this.userMessage === null) fail("The conversation has no user message.");
+    if (this.userMsg === null) fail("The conversation has no user message.");
     this.unanswered(end);
     if (!this.ended) this.notes.push("The conversation ends without a final answer: the run stops at max steps when the recorded turns run out.");
-    return { format: this.format, userMessage: this.userMessage, turns: this.turns, notes: this.notes };
+    return { format: this.format, userMsg: this.userMsg, turns: this.turns, notes: this.notes };
   }
 }
 

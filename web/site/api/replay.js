@@ -7,13 +7,13 @@
 
 import { readConversation } from "./read-conversation.js";
 import { jsValue, scriptSource } from "../run/actions.js";
-import { DEFAULT_MAX_STEPS } from "../page/examples.js";
+import { DEFAULT_MAX_STEPS } from "../lib/run-inputs.js";
 import { formatById } from "./formats.js";
 
 const ERROR_PREFIX = "error: ";
 
 // conversationSetup reads a conversation's JSON text: {setup: {model,
-// tools, userMessage, maxSteps}, format, notes, turns} or {error}.
+// tools, userMsg, maxSteps}, format, notes, turns} or {error}.
 export function conversationSetup(text) {
   const conv = readConversation(text);
   if (conv.error) return conv;
@@ -39,7 +39,7 @@ export function setupOf(conv) {
   return {
     model,
     tools: toolsSource(conv, label),
-    userMessage: conv.userMessage,
+    userMsg: conv.userMsg,
     // A conversation that ends without a final answer stops where its
     // recorded turns do.
     maxSteps: String(ended ? Math.max(DEFAULT_MAX_STEPS, conv.turns.length) : conv.turns.length),

@@ -15,7 +15,7 @@
 // the "As a real API" region.
 
 import { Parser } from "acorn";
-import { readSource } from "../editor/source-form.js";
+import { readSource } from "../run/source-form.js";
 
 const OPTIONS = { ecmaVersion: "latest", sourceType: "script", allowReturnOutsideFunction: true };
 

@@ -56,7 +56,7 @@ export const pageTheme = EditorView.theme({
 });
 
 // The parser loads after the page is up, off the cold start's path.
-const sourceForm = () => import("./source-form.js");
+const sourceForm = () => import("../run/source-form.js");
 
 // syntaxLint marks a syntax error where acorn finds it, as the user types.
 // Code the page put there (an example, a link, what was saved) is checked

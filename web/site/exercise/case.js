@@ -32,7 +32,7 @@ export function playgroundState(c) {
   return {
     model: scriptSource(c.script),
     tools: toolsSource(c.tools),
-    userMessage: c.userMsg,
+    userMsg: c.userMsg,
     maxSteps: String(c.maxSteps),
   };
 }

@@ -17,9 +17,9 @@
 // value JSON cannot carry (undefined, a function…), which JSON would turn
 // into null or leave out, is recorded as {[NOT_JSON]: how to show it}.
 
-// NOT_JSON is the key worker/grade.js records a value JSON cannot carry
-// under.
-export const NOT_JSON = "agentloop:not-json";
+// NOT_JSON (lib/protocol.js) is the key worker/grade.js records a value
+// JSON cannot carry under.
+import { NOT_JSON } from "../lib/protocol.js";
 
 // notJSON returns how to show v if it is a value JSON cannot carry, or
 // one recorded as such, and otherwise undefined.

@@ -6,15 +6,14 @@
 // module reports its progress through onProgress and never saves anything
 // itself.
 
-import { h } from "../util/dom.js";
+import { h, isDisabled, setDisabled, showFieldError } from "../util/dom.js";
 import { failureView } from "./failure-view.js";
 import { HINTS, HINTS_LEVEL_2, STUB, STUB_LEVEL_2 } from "./text.js";
 import { GO_HINTS, GO_HINTS_LEVEL_2, GO_STATEMENTS, GO_STUB, GO_STUB_LEVEL_2 } from "./go-text.js";
 import { renderCompare } from "./compare.js";
 import { GO_NOTES, loadGoReference } from "./go-reference.js";
 import { FOLLOW_UP_MIN_LIMIT_MS, fillLevelSelect, followUpVerdicts, grade, levelOf, loadLevel, renderFollowUps } from "./level.js";
-import { isDisabled, setDisabled } from "../views/runner.js";
-import { checkTimeLimit, showFieldError } from "../page/fields.js";
+import { checkTimeLimit } from "../lib/run-inputs.js";
 
 export class Exercise {
   // engine: the Engine; editor: the Your loop Editor; els: the section's

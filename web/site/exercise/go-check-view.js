@@ -14,21 +14,22 @@
 // expectations of the real loop in the page) and handed to the harness;
 // only "N of M cases pass" shows until the interview ends.
 
-import { h } from "../util/dom.js";
-import { setDisabled } from "../views/runner.js";
+import { h, setDisabled } from "../util/dom.js";
+import { DEFAULT_TIME_LIMIT_MS, checkTimeLimit } from "../lib/run-inputs.js";
 import { FOLLOW_UP_MIN_LIMIT_MS, followUpVerdicts, renderFollowUps } from "./level.js";
-// Static: go-sandbox.js reaches the sandbox through page/engine.js, which
-// only the page's entry may import. It fetches nothing until a Check.
+// Static: go-sandbox.js imports the library by its served URL, which only
+// the page's entry bundle may (page/engine.js). It fetches nothing until a
+// Check.
 import { checkGoSandboxed } from "./go-sandbox.js";
 
 export class GoCheckView {
   // language: the Language (exercise/language.js); els: the Exercise's
-  // {check, stop, summary, banner, failures, followUps}; timeLimitMs():
-  // the ms a case may take; onOpen(c) opens case c in the playground;
+  // {check, stop, summary, banner, failures, followUps}; limitField: the
+  // Time limit field, the ms a case may take; onOpen(c) opens case c in the playground;
   // onEnd() hears a Check's end. The Exercise attaches itself (attach):
   // its level, its interview, its cases and its progress.
-  constructor({ language, els, timeLimitMs, onOpen, onEnd = () => {} }) {
-    Object.assign(this, { language, els, timeLimitMs, onOpen, onEnd });
+  constructor({ language, els, limitField, onOpen, onEnd = () => {} }) {
+    Object.assign(this, { language, els, limitField, onOpen, onEnd });
     this.exercise = null;
     this.job = null;
     this.status = ""; // what the Check in flight is doing
@@ -84,7 +85,7 @@ export class GoCheckView {
       if (stopped) result.stopped = { reason: "canceled" };
       return this.finish(result, source);
     }
-    const limit = this.timeLimitMs();
+    const limit = checkTimeLimit(this.limitField.value).value ?? DEFAULT_TIME_LIMIT_MS;
     this.caseLimit = level === 2 ? Math.max(limit, FOLLOW_UP_MIN_LIMIT_MS) : limit;
     this.status = "Starting the Go engine…";
     this.job = checkGoSandboxed(source, {

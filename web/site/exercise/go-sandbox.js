@@ -12,18 +12,18 @@
 // level, cases}) returns {stop, done}. level (1 unless 2) picks the
 // harness that grades loop.go; cases, a JSON text, are the cases to grade
 // instead of the level's published ones (interview mode's). onMessage
-// hears what the worker posts (see
-// worker/go-check.js: phase, compile_error, case_start, output, case_end,
-// crashed, done) and, from here,
-//   {type: "timeout", index, name, ms}  case index ran longer than the limit
-//   {type: "failed", error}            the engine or the frame failed
-//   {type: "end"}                      last, once
+// hears what the worker posts (lib/protocol.js's goRunnerToPage, but
+// end) and what this adds (goCheckToView: timeout, a case that ran longer
+// than the limit; failed, the engine or the frame failed).
 // onProgress({phase: "download", loaded, total}) hears the first Check's
 // download, then {phase: "compile"} while the frame compiles the engine.
 // base is the engine's folder (default: go/ beside the page).
 
-import { downloadEngine } from "../worker/go-engine.js";
-import { prepareGoEngine, startGoWorker } from "../page/engine.js";
+import { CHANNELS, heard } from "../lib/protocol.js";
+import { downloadEngine } from "./go-engine.js";
+// The library by its served URL, as page/engine.js imports it (see there):
+// this module is in the page's entry bundle, never in a chunk.
+import { prepareGoEngine, startGoWorker } from "../agentloop.js";
 
 // How long the compile and link of one Check may take, and the engine's
 // first compile in the frame: the first Check on a slow machine is slow.
@@ -80,7 +80,6 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
     clearInterval(timer);
     if (kill) kill();
     if (last) onMessage(last);
-    onMessage({ type: "end" });
     finished();
   };
 
@@ -94,7 +93,7 @@ export function checkGoSandboxed(source, { onMessage = () => {}, onProgress = ()
     let watch = { kind: "build", since: performance.now() };
     port.onmessage = (e) => {
       const msg = e.data;
-      if (over || !msg || typeof msg.type !== "string") return;
+      if (over || !heard(CHANNELS.goRunnerToPage, msg)) return;
       switch (msg.type) {
         case "ready":
           port.postMessage({ type: "check", source: String(source), level: level === 2 ? 2 : 1, ...(typeof cases === "string" ? { cases } : {}) });

@@ -23,7 +23,7 @@
 import { drawCases, expectFrom, sameShape } from "./draw.js";
 import { FOLLOW_UP_MIN_LIMIT_MS } from "./level.js";
 import { clock, renderReport } from "./report.js";
-import { isDisabled, setDisabled } from "../views/runner.js";
+import { isDisabled, setDisabled } from "../util/dom.js";
 
 export const DEFAULT_MINUTES = 45;
 

@@ -10,7 +10,7 @@
 // page's mode (showMode), each render of a run (sync) and each #lesson=N
 // link (openLink).
 
-import { notice } from "../page/notice.js";
+import { notice } from "../views/notice.js";
 import { LESSONS, lessonAt, matchingLesson, setupState } from "./lessons.js";
 import { LessonView } from "./lesson-view.js";
 import { Outcome } from "./outcome.js";
@@ -141,7 +141,7 @@ function sameRun(a, setup) {
   return (
     a.model === setup.model &&
     a.tools === setup.tools &&
-    a.userMessage === setup.userMessage &&
+    a.userMsg === setup.userMsg &&
     Number(a.maxSteps) === Number(setup.maxSteps) &&
     Number(a.toolTimeoutMs || 0) === Number(setup.toolTimeoutMs || 0)
   );

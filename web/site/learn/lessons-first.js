@@ -12,7 +12,7 @@ export const FIRST = [
     ],
     phases: ["user", "model"],
     setup: {
-      userMessage: "What is an agent loop?",
+      userMsg: "What is an agent loop?",
       model: `// The loop calls model(messages) and acts on what it returns.
 function model(messages) {
   return { type: "final", content: "You asked: " + messages[0].content };
@@ -55,7 +55,7 @@ function model(messages) {
     ],
     phases: ["action", "final", "error_type"],
     setup: {
-      userMessage: "What is the capital of France?",
+      userMsg: "What is the capital of France?",
       model: `// A script: the k-th model call gets the k-th action.
 [
   { type: "final", content: "Paris." },
@@ -97,7 +97,7 @@ function model(messages) {
     ],
     phases: ["tool", "tool_output", "result"],
     setup: {
-      userMessage: "What is 2 + 3?",
+      userMsg: "What is 2 + 3?",
       model: `[
   { type: "tool", name: "add", args: { a: 2, b: 3 } },
   { type: "final", content: "The answer is 5." },
@@ -148,7 +148,7 @@ function model(messages) {
     ],
     phases: ["model", "action", "result"],
     setup: {
-      userMessage: "How much do three apples cost?",
+      userMsg: "How much do three apples cost?",
       model: `function model(messages) {
   const last = messages[messages.length - 1];
   if (last.role === "user") {
@@ -182,7 +182,7 @@ function model(messages) {
       hint: "The user's message is `messages[0].content`: `const item = messages[0].content.includes(\"pear\") ? \"pear\" : \"apple\";`, then `args: { item }`.",
       check: (run) => run.reason === "final" && run.result.includes("2.25"),
       solution: {
-        userMessage: "How much do three pears cost?",
+        userMsg: "How much do three pears cost?",
         model: `function model(messages) {
   const item = messages[0].content.includes("pear") ? "pear" : "apple";
   const last = messages[messages.length - 1];
@@ -207,7 +207,7 @@ function model(messages) {
     ],
     phases: ["unknown_tool", "result"],
     setup: {
-      userMessage: "What is the capital of France?",
+      userMsg: "What is the capital of France?",
       model: `[
   { type: "tool", name: "search", args: { query: "capital of France" } },
   { type: "final", content: "The capital of France is Paris." },
@@ -251,7 +251,7 @@ function model(messages) {
     ],
     phases: ["tool_error", "tool_output"],
     setup: {
-      userMessage: "What is 1 divided by 0?",
+      userMsg: "What is 1 divided by 0?",
       model: `[
   { type: "tool", name: "divide", args: { a: 1, b: 0 } },
   { type: "final", content: "I asked the divide tool." },

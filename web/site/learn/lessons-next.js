@@ -13,7 +13,7 @@ export const NEXT = [
     ],
     phases: ["max_steps"],
     setup: {
-      userMessage: "Count for me.",
+      userMsg: "Count for me.",
       maxSteps: 5,
       model: `// This model never gives a final answer.
 function model(messages) {
@@ -59,7 +59,7 @@ function model(messages) {
     ],
     phases: ["unknown_tool", "result", "model"],
     setup: {
-      userMessage: "What is 2 + 30?",
+      userMsg: "What is 2 + 30?",
       model: `function model(messages) {
   const last = messages[messages.length - 1];
   if (last.role === "user") {
@@ -115,7 +115,7 @@ function model(messages) {
     ],
     phases: ["tool", "result"],
     setup: {
-      userMessage: "What's the weather in Paris and in Tokyo?",
+      userMsg: "What's the weather in Paris and in Tokyo?",
       model: `[
   {
     type: "tool",
@@ -175,7 +175,7 @@ function model(messages) {
     ],
     phases: ["tool_error", "canceled_before_model", "canceled_after_tools"],
     setup: {
-      userMessage: "What's the weather in Oslo?",
+      userMsg: "What's the weather in Oslo?",
       model: `function model(messages) {
   const last = messages[messages.length - 1];
   if (last.role === "user") {
@@ -222,7 +222,7 @@ function model(messages) {
     ],
     phases: ["model", "final"],
     setup: {
-      userMessage: "What is 2 + 3?",
+      userMsg: "What is 2 + 3?",
       model: `[
   { type: "tool", name: "add", args: { a: 2, b: 3 }, usage: { input_tokens: 12, output_tokens: 8 } },
   { type: "final", content: "The answer is 5.", usage: { input_tokens: 30, output_tokens: 6 } },
@@ -266,7 +266,7 @@ function model(messages) {
     ],
     phases: ["user", "model", "action", "final", "tool", "result", "max_steps"],
     setup: {
-      userMessage: "Check everything.",
+      userMsg: "Check everything.",
       model: `[
   {
     type: "tool",

@@ -6,7 +6,7 @@
 //              are marked with backticks
 //   phases     the "// phase:" lines of agent/loop.go it teaches (the names
 //              of agent/phase.go), lit in the Loop panel
-//   setup      what it loads into the editors: model, tools, userMessage,
+//   setup      what it loads into the editors: model, tools, userMsg,
 //              and maxSteps, toolTimeoutMs when not the defaults
 //   expect     how a run of the setup ends (as the examples declare it):
 //              reason, phase, text, failed (the tools whose calls fail)
@@ -15,15 +15,18 @@
 //   task       Try it: text, hint, check(run) (run: learn/run-facts.js's
 //              Run of the learner's run) and solution, the fields of the
 //              setup that the reference answer changes
+//   decide     for a setup whose tools need approval: what the person
+//              decides at each call that waits, in order, when the tests
+//              run it (learn/lessons-beyond.js)
 // The tests run every setup and solution through the real loop: the setup
 // ends as expect says and fails the task, the solution passes it.
 
 import { FIRST } from "./lessons-first.js";
 import { NEXT } from "./lessons-next.js";
+import { BEYOND } from "./lessons-beyond.js";
+import { fieldsOf } from "../lib/run-inputs.js";
 
-export const LESSONS = [...FIRST, ...NEXT];
-
-const DEFAULT_MAX_STEPS = 10;
+export const LESSONS = [...FIRST, ...NEXT, ...BEYOND];
 
 // lessonAt returns lesson n (from 1), or null.
 export function lessonAt(n) {
@@ -47,7 +50,7 @@ export function solutionState(lesson) {
 export function matchingLesson(state) {
   const i = LESSONS.findIndex((l) => {
     const s = setupState(l);
-    return s.model === state.model && s.tools === state.tools && s.userMessage === state.userMessage;
+    return s.model === state.model && s.tools === state.tools && s.userMsg === state.userMsg;
   });
   return i + 1;
 }
@@ -58,11 +61,5 @@ export function words(lesson) {
 }
 
 function fields(s) {
-  return {
-    model: s.model,
-    tools: s.tools,
-    userMessage: s.userMessage,
-    maxSteps: String(s.maxSteps ?? DEFAULT_MAX_STEPS),
-    toolTimeoutMs: s.toolTimeoutMs ? String(s.toolTimeoutMs) : "",
-  };
+  return fieldsOf({ model: s.model, tools: s.tools, userMsg: s.userMsg, maxSteps: s.maxSteps, toolTimeoutMs: s.toolTimeoutMs });
 }

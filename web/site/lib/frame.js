@@ -5,7 +5,7 @@ import { wasm } from "./download.js";
 import { here } from "./here.js";
 import { describeCSP } from "./policy.js";
 import { reportLoaded } from "./progress.js";
-import { isWorkerMessage } from "./message.js";
+import { CHANNELS, heard } from "./protocol.js";
 
 export const SANDBOX_URL = new URL("sandbox.html", here).href;
 
@@ -30,7 +30,7 @@ class Frame {
   // markupFrame), or null to add one.
   constructor(existing = null) {
     this.url = SANDBOX_URL;
-    this.workers = new Map(); // id -> {onError, onCrash}
+    this.workers = new Map(); // id -> {onError, onCrash, kind}
     this.nextID = 1;
     this.crashed = "";
     this.pingSeq = 0;
@@ -58,7 +58,7 @@ class Frame {
     // The frame says hello when its script runs (sandbox/sandbox.js); the
     // first hello gets the control port.
     this.onHello = (e) => {
-      if (e.source !== this.element.contentWindow || !e.data || e.data.type !== "agentloop-sandbox-hello") return;
+      if (e.source !== this.element.contentWindow || !heard(CHANNELS.frameWindowToPage, e.data) || e.data.type !== "agentloop-sandbox-hello") return;
       removeEventListener("message", this.onHello);
       e.source.postMessage({ type: "control" }, "*", [channel.port2]);
     };
@@ -88,7 +88,7 @@ class Frame {
   }
 
   onControl(msg) {
-    if (!isWorkerMessage(msg) || this.crashed) return;
+    if (!heard(CHANNELS.frameToPage, msg) || this.crashed) return;
     switch (msg.type) {
       case "hello":
         clearTimeout(this.startTimer);
@@ -116,6 +116,18 @@ class Frame {
       case "pong":
         if (msg.seq === this.pingSeq) this.pingSentAt = 0;
         break;
+      case "go_compiled":
+        performance.mark("go-engine-compiled");
+        break;
+      case "go_compile_failed": {
+        // The Checks waiting for the engine fail with why, at once, not
+        // when their build limit runs out; the next Check sends it again.
+        const error = `the sandbox could not compile the Go engine: ${describeCSP(new Error(String(msg.error))).message}`;
+        this.goEngine = null;
+        if (this.onGoWarm) this.onGoWarm();
+        for (const w of this.workers.values()) if (w.kind === "go") w.onError(error);
+        break;
+      }
       case "go_warm":
         if (this.onGoWarm) this.onGoWarm();
         break;
@@ -129,7 +141,7 @@ class Frame {
   // that failed is no longer current, so none is asked for a worker.)
   startWorker(port, onError, onCrash, kind = "js") {
     const id = this.nextID++;
-    this.workers.set(id, { onError, onCrash });
+    this.workers.set(id, { onError, onCrash, kind });
     this.control.postMessage({ type: "start", id, port, kind, timeOrigin: performance.timeOrigin, postedAt: performance.now() }, [port]);
     return id;
   }

@@ -4,7 +4,7 @@ import { currentFrame } from "./frame.js";
 
 // startGoWorker starts a Go Exercise worker (dist/go-worker.js) in the
 // sandbox frame, whose channel to the page is port. engine is the
-// downloaded Go engine (worker/go-engine.js's downloadEngine): the frame
+// downloaded Go engine (exercise/go-engine.js's downloadEngine): the frame
 // has no network, so the page sends it, once per frame (a copy, so that a
 // frame that replaces a crashed one gets it too), and the frame compiles
 // it once for all its Go workers. onError(message) hears the worker's

@@ -85,7 +85,7 @@ export class Sandbox {
     }
   }
 
-  // run starts a run of request {model, tools, userMessage, maxSteps,
+  // run starts a run of request {model, tools, userMsg, maxSteps,
   // timeLimitMs, subjects?, labels?}, where subjects ({model, tools}: "The
   // model source") and labels ("the model source") name the code in errors
   // instead of the editors. handlers: onEvents(events) gets runAgent's

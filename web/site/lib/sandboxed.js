@@ -2,6 +2,7 @@
 // worker under the runaway guard, for a tutorial page.
 
 import { Sandbox } from "./sandbox.js";
+import { DEFAULT_MAX_STEPS, DEFAULT_TIME_LIMIT_MS, DEFAULT_TOOL_TIMEOUT_MS, withCurrentNames } from "./run-inputs.js";
 
 let defaultSandbox = null;
 
@@ -22,8 +23,8 @@ function typeOf(v) {
 // checkArguments refuses a bad argument at once, with a TypeError (not the
 // kind of value wanted) or a RangeError (the right kind, out of range)
 // that names it, before any worker is asked: the same rules as runAgent's
-// (wasm/check.js), and for timeLimit, the guard's own.
-function checkArguments(model, tools, { maxSteps, toolTimeoutMs, timeLimit, onEvent }) {
+// (wasm/check.js), and for timeLimitMs, the guard's own.
+function checkArguments(model, tools, { maxSteps, toolTimeoutMs, timeLimitMs, onEvent }) {
   for (const [name, value] of [["model", model], ["tools", tools]]) {
     if (typeof value !== "string") throw new TypeError(`runAgentSandboxed: ${name} must be source text (a string), got ${typeOf(value)}`);
   }
@@ -31,10 +32,10 @@ function checkArguments(model, tools, { maxSteps, toolTimeoutMs, timeLimit, onEv
   if (!(Number.isInteger(maxSteps) && maxSteps >= 0 && maxSteps <= Number.MAX_SAFE_INTEGER)) {
     throw new RangeError(`runAgentSandboxed: maxSteps must be a non-negative integer, got ${typeOf(maxSteps)}`);
   }
-  if (typeof timeLimit !== "number" || Number.isNaN(timeLimit)) {
-    throw new TypeError(`runAgentSandboxed: timeLimit must be a number of milliseconds, got ${typeOf(timeLimit)}`);
+  if (typeof timeLimitMs !== "number" || Number.isNaN(timeLimitMs)) {
+    throw new TypeError(`runAgentSandboxed: timeLimitMs must be a number of milliseconds, got ${typeOf(timeLimitMs)}`);
   }
-  if (!(timeLimit > 0 && timeLimit < Infinity)) throw new RangeError(`runAgentSandboxed: timeLimit must be more than 0 and finite, got ${timeLimit}`);
+  if (!(timeLimitMs > 0 && timeLimitMs < Infinity)) throw new RangeError(`runAgentSandboxed: timeLimitMs must be more than 0 and finite, got ${timeLimitMs}`);
   if (onEvent !== undefined && typeof onEvent !== "function") throw new TypeError(`runAgentSandboxed: onEvent must be a function, got ${typeOf(onEvent)}`);
   // The worker leaves a tool timeout of 0 out (none); anything else that is
   // not a duration would be dropped there without a word.
@@ -69,16 +70,17 @@ function listener(onEvent) {
 // runAgentSandboxed evaluates {model, tools} (source text, as the
 // playground's editors hold) in a fresh worker and runs the loop there
 // under the runaway guard: a model or tool call, or the code's own
-// evaluation, that does not return within options.timeLimit ms (default
+// evaluation, that does not return within options.timeLimitMs ms (default
 // 2000) gets the worker killed. options: {maxSteps, toolTimeoutMs,
-// timeLimit, onEvent}. It resolves with the answer, or rejects with an
+// timeLimitMs, onEvent}; pages written before timeLimitMs had its name
+// spell it otherwise, and are read as ever (lib/run-inputs.js). It resolves with the answer, or rejects with an
 // Error whose message is the reason (the runaway call, the code's error,
 // the loop's rejection) and whose event is the done event, if any.
 export async function runAgentSandboxed(sources, userMsg, options = {}) {
   const { model, tools } = sources ?? {};
-  const { maxSteps = 10, toolTimeoutMs = 0, timeLimit = 2000, onEvent } = options ?? {};
-  const steps = maxSteps ?? 10; // null, as for runAgent: the default
-  checkArguments(model, tools, { maxSteps: steps, toolTimeoutMs, timeLimit, onEvent });
+  const { maxSteps = DEFAULT_MAX_STEPS, toolTimeoutMs = DEFAULT_TOOL_TIMEOUT_MS, timeLimitMs = DEFAULT_TIME_LIMIT_MS, onEvent } = withCurrentNames(options ?? {});
+  const steps = maxSteps ?? DEFAULT_MAX_STEPS; // null, as for runAgent: the default
+  checkArguments(model, tools, { maxSteps: steps, toolTimeoutMs, timeLimitMs, onEvent });
   if (!defaultSandbox) defaultSandbox = new Sandbox();
   const tell = listener(onEvent);
   return new Promise((resolve, reject) => {
@@ -88,10 +90,10 @@ export async function runAgentSandboxed(sources, userMsg, options = {}) {
       {
         model,
         tools,
-        userMessage: String(userMsg),
+        userMsg: String(userMsg),
         maxSteps: steps,
         toolTimeoutMs,
-        timeLimitMs: timeLimit,
+        timeLimitMs,
         subjects: SOURCE_SUBJECTS,
         labels: SOURCE_LABELS,
       },

@@ -1,7 +1,7 @@
 // A worker of the sandbox frame's, from its start to the run that takes it.
 
 import { currentFrame, hasMarkupFrame } from "./frame.js";
-import { isWorkerMessage } from "./message.js";
+import { CHANNELS, heard } from "./protocol.js";
 
 let firstStarted = false; // the first worker's ready is marked "runAgent-ready" (with its timings, for make bench)
 
@@ -45,7 +45,7 @@ function startWorker() {
   started.id = frame.startWorker(channel.port2, onError, onCrash);
   port.onmessage = (e) => {
     const msg = e.data;
-    if (!isWorkerMessage(msg)) return;
+    if (!heard(CHANNELS.workerToPage, msg)) return;
     if (!booted) {
       if (msg.type === "ready") {
         booted = true;

@@ -17,7 +17,7 @@ import { Engine, onProgress } from "./engine.js";
 import { byId } from "../util/dom.js";
 import { Store } from "./storage.js";
 import { readOptions } from "./url-options.js";
-import { notice } from "./notice.js";
+import { notice } from "../views/notice.js";
 import { foldAway } from "./fold.js";
 import { Language } from "../exercise/language.js";
 import { prepareGo } from "../exercise/go-sandbox.js";
@@ -30,7 +30,7 @@ import { linkOpener } from "./links.js";
 import { listenToHost } from "./host-messages.js";
 import { makeEditors, upgradeEditors } from "./editors.js";
 import { editorErrors } from "./editor-errors.js";
-import { runInputs } from "./run-inputs.js";
+import { runInputs } from "./input-fields.js";
 import { pageMode } from "./mode.js";
 import { runView, onButton } from "./run-view.js";
 import { timeTravel } from "./time-travel.js";
@@ -69,9 +69,9 @@ engine.started.then(
 if (opts.readonly) for (const e of Object.values(editors)) e.setReadOnly(true);
 
 const fields = {
-  userMessage: byId("user-message"),
+  userMsg: byId("user-message"),
   maxSteps: byId("max-steps"),
-  timeLimit: byId("time-limit"),
+  timeLimitMs: byId("time-limit"),
   toolTimeoutMs: byId("tool-timeout"),
 };
 const errors = editorErrors(editors);
@@ -138,7 +138,7 @@ page.exercise = mountExercise({ engine, editors, fields, store, errors, code, la
 // on it; nothing runs until the user presses Run or Step.
 function openCase(c) {
   code.replaceCode({ ...playgroundState(c), mode: "playground" }, { why: `The case "${c.name}"` });
-  fields.userMessage.scrollIntoView({ block: "nearest" });
+  fields.userMsg.scrollIntoView({ block: "nearest" });
 }
 
 // compareCase opens a failing case in the playground with the learner's
@@ -185,8 +185,8 @@ function edited(name) {
   scheduleEmbedLink();
   runner.controls();
 }
-fields.userMessage.addEventListener("input", () => edited("message"));
-for (const el of [fields.maxSteps, fields.timeLimit, fields.toolTimeoutMs]) el.addEventListener("input", () => edited("field"));
+fields.userMsg.addEventListener("input", () => edited("message"));
+for (const el of [fields.maxSteps, fields.timeLimitMs, fields.toolTimeoutMs]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", () => code.save());
 
 const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase, openLesson: page.learn.openLink });

@@ -17,8 +17,9 @@
 import { exampleById, matchingExample } from "./examples.js";
 import { matchingLesson } from "../learn/lessons.js";
 import { KEY, sameCode } from "./storage.js";
+import { DEFAULT_MAX_STEPS } from "../lib/run-inputs.js";
 import { clearHash } from "./url-options.js";
-import { hideNotice, notice, reword } from "./notice.js";
+import { hideNotice, notice, reword } from "../views/notice.js";
 import { STUB } from "../exercise/text.js";
 import { GO_STUB, GO_STUB_LEVEL_2 } from "../exercise/go-text.js";
 
@@ -26,8 +27,8 @@ const NO_LANGUAGE = { read: () => ({}), apply: () => {} };
 const BACK = "Your code is back. The code it replaced is kept:";
 
 export class CodeState {
-  // editors: {model, tools, loop}; fields: the inputs {userMessage,
-  // maxSteps, timeLimit, toolTimeoutMs}; store: the Store (page/storage.js);
+  // editors: {model, tools, loop}; fields: the inputs {userMsg,
+  // maxSteps, timeLimitMs, toolTimeoutMs}; store: the Store (page/storage.js);
   // embed: whether the page is a tutorial's frame; mode: {get(), set(mode)}
   // of the page's mode; clearErrors(names): takes the errors shown beside
   // the named editors away; language: the Exercise's language and Go loop
@@ -73,9 +74,9 @@ export class CodeState {
     return {
       model: this.editors.model.value,
       tools: this.editors.tools.value,
-      userMessage: f.userMessage.value,
+      userMsg: f.userMsg.value,
       maxSteps: f.maxSteps.value,
-      timeLimit: f.timeLimit.value,
+      timeLimitMs: f.timeLimitMs.value,
       loop: this.editors.loop.value,
       mode: this.mode.get(),
       toolTimeoutMs: f.toolTimeoutMs.value,
@@ -93,9 +94,9 @@ export class CodeState {
     const f = this.fields;
     this.editors.model.value = s.model ?? "";
     this.editors.tools.value = s.tools ?? "";
-    f.userMessage.value = s.userMessage ?? "";
-    f.maxSteps.value = s.maxSteps ?? "10";
-    if (s.timeLimit !== undefined) f.timeLimit.value = s.timeLimit;
+    f.userMsg.value = s.userMsg ?? "";
+    f.maxSteps.value = s.maxSteps ?? String(DEFAULT_MAX_STEPS);
+    if (s.timeLimitMs !== undefined) f.timeLimitMs.value = s.timeLimitMs;
     if (s.loop !== undefined) this.editors.loop.value = s.loop;
     if (s.mode !== undefined) this.mode.set(s.mode);
     this.language.apply(s);

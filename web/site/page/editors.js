@@ -26,7 +26,7 @@ export function makeEditors({ onChange, onRun }) {
   };
   const editors = {
     // The parser loads on first use, off the cold start's path.
-    model: make("model", "Model", async () => (await import("../editor/source-form.js")).topLevelKeys(editors.tools.value)),
+    model: make("model", "Model", async () => (await import("../run/source-form.js")).topLevelKeys(editors.tools.value)),
     tools: make("tools", "Tools", () => []),
     loop: make("loop", "Your loop", () => []),
   };
@@ -51,7 +51,7 @@ export async function upgradeEditors(editors) {
   // of its own, better done now than at the first edit, or in the middle
   // of the run that follows it.
   await idle();
-  await import("../editor/source-form.js");
+  await import("../run/source-form.js");
   // Nothing more loads by itself: a host that goes away from now on
   // (a test's server, say) leaves the page whole.
   performance.mark("lazy-loaded");

@@ -10,8 +10,6 @@
 // the run bar): a host that applies it shows the whole result, and the
 // report then stays put, because nothing is hidden any more.
 
-export const HEIGHT_MESSAGE = "agentloop:height";
-
 // MAX_REPORTED_HEIGHT bounds the report, so that a run of ten thousand
 // messages asks for a tall frame, not for a page of a million pixels.
 export const MAX_REPORTED_HEIGHT = 2400;
@@ -44,7 +42,7 @@ export function reportHeight(doc = document, parent = window.parent) {
     const height = neededHeight(doc);
     if (height === last) return;
     last = height;
-    parent.postMessage({ type: HEIGHT_MESSAGE, height }, "*");
+    parent.postMessage({ type: "agentloop:height", height }, "*"); // lib/protocol.js: embedToHost
   };
   // Measured after the change is laid out, once per frame at most.
   const soon = () => {

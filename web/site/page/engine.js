@@ -11,5 +11,7 @@
 // copy. The path is relative to dist/app.js, where esbuild puts this
 // import (this module is imported by page/app.js only, so it lands in the
 // entry; the Makefile fails the build if a chunk imports the library).
+// exercise/go-sandbox.js, in the entry too, imports the Go Exercise's
+// workers the same way.
 
-export { Sandbox as Engine, onProgress, prepareGoEngine, startGoWorker } from "../agentloop.js";
+export { Sandbox as Engine, onProgress } from "../agentloop.js";

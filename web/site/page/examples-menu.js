@@ -39,7 +39,7 @@ export class ExamplesMenu {
     // page's, not the example's.
     const edits = this.embed ? this.store.load(this.code.keyFor(ex.id)) : this.store.keptExample(ex.id);
     const s = edits ? { ...edits, example: ex.id } : { ...stateOf(ex), example: ex.id };
-    this.code.restore({ ...s, timeLimit: this.code.fields.timeLimit.value }, `The example "${ex.title}"`);
+    this.code.restore({ ...s, timeLimitMs: this.code.fields.timeLimitMs.value }, `The example "${ex.title}"`);
   }
 
   readKept() {

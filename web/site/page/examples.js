@@ -11,6 +11,9 @@
 // example the menu offers and check it, so a new example is tested the day
 // it is added.
 
+import { fieldsOf } from "../lib/run-inputs.js";
+import { STREAMING_EXAMPLES } from "./examples-streaming.js";
+
 const MODEL_ARRAY_NOTE = "// Scripted responses: the k-th model call gets the k-th action.\n";
 
 export const EXAMPLES = [
@@ -19,7 +22,7 @@ export const EXAMPLES = [
     title: "Add two numbers (the seed example)",
     description: "The model calls add {a: 2, b: 3}, reads the result 5, and gives its final answer.",
     expect: { reason: "final", phase: "final", text: "The answer is 5." },
-    userMessage: "What is 2 + 3?",
+    userMsg: "What is 2 + 3?",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
   { role: "assistant", type: "final", content: "The answer is 5." },
@@ -37,8 +40,8 @@ export const EXAMPLES = [
     title: "A chain of two tools",
     description: "A model(messages) function looks up a price, then multiplies it by the number you asked for: each tool's result feeds the next call. Ask for seven pears and the answer follows.",
     expect: { reason: "final", phase: "final", text: "Three apples cost 1.5 euros." },
-    reacts: { userMessage: "How much do seven pears cost?", text: "Seven pears cost 5.25 euros." },
-    userMessage: "How much do three apples cost?",
+    reacts: { userMsg: "How much do seven pears cost?", text: "Seven pears cost 5.25 euros." },
+    userMsg: "How much do three apples cost?",
     model: `// A model(messages) function: it reads the messages so far and decides.
 const NUMBERS = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
@@ -69,8 +72,8 @@ function model(messages) {
     title: "Unknown tool",
     description: "The model first asks for a tool that does not exist; the loop hands back an error result, and the model reads it and uses add instead. Change the numbers in the message and the answer follows.",
     expect: { reason: "final", phase: "final", text: "2 + 30 = 32.", failed: ["calculator"] },
-    reacts: { userMessage: "What is 4 + 40?", text: "4 + 40 = 44." },
-    userMessage: "What is 2 + 30?",
+    reacts: { userMsg: "What is 4 + 40?", text: "4 + 40 = 44." },
+    userMsg: "What is 2 + 30?",
     model: `// A model(messages) function: it reads the user's message and every
 // tool result, and decides what to do next.
 function model(messages) {
@@ -102,8 +105,8 @@ function model(messages) {
     title: "A tool that throws",
     description: "The tool throws an Error: its message becomes the tool's result, styled as an error, and the model reads it and answers differently than it would have on success. Try 1 divided by 4.",
     expect: { reason: "final", phase: "final", text: "1 cannot be divided by 0 (the tool said: error: division by zero).", failed: ["divide"] },
-    reacts: { userMessage: "What is 1 divided by 4?", text: "0.25" },
-    userMessage: "What is 1 divided by 0?",
+    reacts: { userMsg: "What is 1 divided by 4?", text: "0.25" },
+    userMsg: "What is 1 divided by 0?",
     model: `function model(messages) {
   const [, a, b] = /(-?[\\d.]+) divided by (-?[\\d.]+)/.exec(messages[0].content) || [];
   if (a === undefined) {
@@ -133,7 +136,7 @@ function model(messages) {
     title: "A tool that is too slow (tool timeout)",
     description: "The live weather tool takes 5 s, but the loop gives each tool 300 ms (Tool timeout): the model sees \"error: tool 'weather' timed out\" as the result and falls back to the cache. The run goes on; nothing is killed.",
     expect: { reason: "final", phase: "final", text: "Oslo: snow, -3 °C (from the cache: the live weather timed out).", failed: ["weather"] },
-    userMessage: "What's the weather in Oslo?",
+    userMsg: "What's the weather in Oslo?",
     toolTimeoutMs: 300,
     model: `function model(messages) {
   const city = (/weather in ([A-Za-z ]+)/.exec(messages[0].content) || [, "Oslo"])[1].trim();
@@ -164,7 +167,7 @@ function model(messages) {
     title: "A model that never finishes",
     description: "The model keeps calling a tool and never answers, so the loop stops at max steps.",
     expect: { reason: "max_steps", phase: "max_steps", text: "Stopped: reached max steps." },
-    userMessage: "Count for me, forever.",
+    userMsg: "Count for me, forever.",
     maxSteps: 5,
     model: `// This model never gives a final answer.
 function model(messages) {
@@ -181,8 +184,8 @@ function model(messages) {
     title: "An async tool",
     description: "The tool returns a Promise that settles after 300 ms; the loop waits for it before asking the model again. Ask about another city (Oslo, Paris, Tokyo) and the answer follows.",
     expect: { reason: "final", phase: "final", text: "It is sunny in Lisbon, 21 °C." },
-    reacts: { userMessage: "What's the weather in Oslo?", text: "It is snowy in Oslo, -3 °C." },
-    userMessage: "What's the weather in Lisbon?",
+    reacts: { userMsg: "What's the weather in Oslo?", text: "It is snowy in Oslo, -3 °C." },
+    userMsg: "What's the weather in Lisbon?",
     model: `// A model(messages) function: it asks for the weather in the city of
 // the question, then words the tool's answer.
 function model(messages) {
@@ -210,8 +213,8 @@ function model(messages) {
     title: "Parallel tool calls",
     description: "One action asks for a call per city of the question, all at once: they run together, and the results come back in call order. Ask about other cities and the calls follow.",
     expect: { reason: "final", phase: "final", text: "Paris: rain, 14 °C. Tokyo: clear, 22 °C." },
-    reacts: { userMessage: "What's the weather in Oslo and in Lisbon?", text: "Oslo: snow, -3 °C. Lisbon: sun, 21 °C." },
-    userMessage: "What's the weather in Paris and in Tokyo?",
+    reacts: { userMsg: "What's the weather in Oslo and in Lisbon?", text: "Oslo: snow, -3 °C. Lisbon: sun, 21 °C." },
+    userMsg: "What's the weather in Paris and in Tokyo?",
     model: `// A model(messages) function: one action with a call per city named in
 // the question, then an answer from every result.
 function model(messages) {
@@ -240,7 +243,7 @@ function model(messages) {
     title: "A malformed model response",
     description: "At step 2 the model answers with type \"answer\", which the loop cannot act on: the run stops with a model error.",
     expect: { reason: "model_error", phase: "error_type", error: /step 2: malformed action: .*"answer"/ },
-    userMessage: "What is 2 + 3?",
+    userMsg: "What is 2 + 3?",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "add", args: { a: 2, b: 3 } },
   // "answer" is neither "final" nor "tool".
@@ -257,7 +260,7 @@ function model(messages) {
     title: "A runaway tool",
     description: "The tool loops forever (while (true) {}); the watchdog stops its worker at the time limit and names the call.",
     expect: { reason: "timeout", phase: "tool", error: /tool 'spin' at step 1 did not return within \d+ ms/ },
-    userMessage: "Spin, please.",
+    userMsg: "Spin, please.",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "spin", args: {} },
   { role: "assistant", type: "final", content: "This is never reached." },
@@ -277,7 +280,7 @@ function model(messages) {
     title: "A model that throws",
     description: "The model function throws at step 2: the run stops with a model error that names the step and the cause.",
     expect: { reason: "model_error", phase: "error_model", error: /step 2: model: the model service is unavailable/ },
-    userMessage: "What is 2 + 3?",
+    userMsg: "What is 2 + 3?",
     model: `function model(messages) {
   if (messages.length > 1) {
     throw new Error("the model service is unavailable");
@@ -295,7 +298,7 @@ function model(messages) {
     title: "Output that looks like HTML",
     description: "A tool returns markup with a script in it; the transcript shows it as text and runs nothing.",
     expect: { reason: "final", phase: "final", text: "<b>Here it is.</b>" },
-    userMessage: "Show me a picture.",
+    userMsg: "Show me a picture.",
     model: `${MODEL_ARRAY_NOTE}[
   { role: "assistant", type: "tool", name: "picture", args: {} },
   { role: "assistant", type: "final", content: "<b>Here it is.</b>" },
@@ -313,7 +316,7 @@ function model(messages) {
     expect: { reason: "final", phase: "final", text: "Done: deleted cache/. I left photos/ alone (not my photos).", failed: ["delete"] },
     // What the person decides at each pause when the tests run it.
     decide: [{ decision: "deny", reason: "not my photos" }, { decision: "approve" }],
-    userMessage: "My disk is full. Free some space.",
+    userMsg: "My disk is full. Free some space.",
     model: `function model(messages) {
   const last = messages[messages.length - 1];
   if (last.role === "user") {
@@ -342,9 +345,8 @@ function model(messages) {
 tools.delete.needsApproval = true;
 `,
   },
+  ...STREAMING_EXAMPLES,
 ];
-
-export const DEFAULT_MAX_STEPS = 10;
 
 // exampleById returns the shipped example with the id, or null.
 export function exampleById(id) {
@@ -353,20 +355,14 @@ export function exampleById(id) {
 
 // stateOf returns the editor state an example fills in.
 export function stateOf(example) {
-  return {
-    model: example.model,
-    tools: example.tools,
-    userMessage: example.userMessage,
-    maxSteps: String(example.maxSteps ?? DEFAULT_MAX_STEPS),
-    toolTimeoutMs: example.toolTimeoutMs ? String(example.toolTimeoutMs) : "",
-  };
+  return fieldsOf(example);
 }
 
 // matchingExample returns the id of the example whose code and message the
 // state holds, or "".
 export function matchingExample(state) {
   const e = EXAMPLES.find(
-    (x) => x.model === state.model && x.tools === state.tools && x.userMessage === state.userMessage,
+    (x) => x.model === state.model && x.tools === state.tools && x.userMsg === state.userMsg,
   );
   return e ? e.id : "";
 }

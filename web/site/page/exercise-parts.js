@@ -35,7 +35,7 @@ export function mountExercise({ engine, editors, fields, store, errors, code, la
       compare: byId("exercise-compare"),
     },
     onLoopChanged: () => code.save(),
-    limitField: fields.timeLimit,
+    limitField: fields.timeLimitMs,
     progress: store.loadProgress() || {},
     onProgress: (progress) => store.saveProgress(progress),
     onCheckStart: () => {
@@ -55,7 +55,7 @@ export function mountExercise({ engine, editors, fields, store, errors, code, la
         failures: byId("exercise-failures"),
         followUps: byId("exercise-follow-ups"),
       },
-      timeLimitMs: () => Number(fields.timeLimit.value) || 2000,
+      limitField: fields.timeLimitMs,
       onOpen: openCase,
     }),
   });

@@ -12,21 +12,27 @@
 // Messages from anyone but the frame's parent, and any other shape, are
 // ignored.
 
-export const HOST_MESSAGES = ["agentloop:example", "agentloop:phase", "agentloop:run"];
+import { CHANNELS, heard } from "../lib/protocol.js";
 
 // hostRequest turns a message's data into the link options
 // (page/url-options.js) it stands for, or null when it is none of the
 // documented ones. shown is the id of the example the frame shows.
 export function hostRequest(data, shown) {
-  if (data === null || typeof data !== "object" || !HOST_MESSAGES.includes(data.type)) return null;
+  if (!heard(CHANNELS.hostToEmbed, data)) return null;
   const example = data.example === undefined ? shown : data.example;
   if (typeof example !== "string" || example === "") return null;
   const opts = { state: null, example, phase: null, autorun: false };
-  if (data.type === "agentloop:phase") {
-    if (!Number.isInteger(data.phase)) return null;
-    opts.phase = String(data.phase);
+  switch (data.type) {
+    case "agentloop:example":
+      break; // the example alone
+    case "agentloop:phase":
+      if (!Number.isInteger(data.phase)) return null;
+      opts.phase = String(data.phase);
+      break;
+    case "agentloop:run":
+      opts.autorun = true;
+      break;
   }
-  if (data.type === "agentloop:run") opts.autorun = true;
   return opts;
 }
 

@@ -12,18 +12,18 @@
 import { EXAMPLES, exampleById, stateOf } from "./examples.js";
 import { sameCode } from "./storage.js";
 import { decodeState } from "./share.js";
-import { DEFAULT_TIME_LIMIT } from "./fields.js";
-import { hideNotice, notice } from "./notice.js";
+import { DEFAULT_TIME_LIMIT_MS } from "../lib/run-inputs.js";
+import { hideNotice, notice } from "../views/notice.js";
 
 // defaultState is a first visit's: the seed example, which the user did
 // not pick, so that what they type over it is their own code.
 function defaultState() {
-  return { ...stateOf(EXAMPLES[0]), timeLimit: String(DEFAULT_TIME_LIMIT), example: "" };
+  return { ...stateOf(EXAMPLES[0]), timeLimitMs: String(DEFAULT_TIME_LIMIT_MS), example: "" };
 }
 
 // loweredNote tells the user that a link's time limit was lowered.
 function loweredNote(from) {
-  return `The link asked for a time limit of ${from} ms; a link may set at most ${DEFAULT_TIME_LIMIT} ms, so it is ${DEFAULT_TIME_LIMIT} ms. Raise it by hand if you trust the code.`;
+  return `The link asked for a time limit of ${from} ms; a link may set at most ${DEFAULT_TIME_LIMIT_MS} ms, so it is ${DEFAULT_TIME_LIMIT_MS} ms. Raise it by hand if you trust the code.`;
 }
 
 // linkOpener returns openLink(opts, {atLoad}), which shows what the
@@ -52,7 +52,7 @@ export function linkOpener({ code, store, readonly, run, runAtPhase, openLesson 
     // What the link's code replaces, and what it leaves as it is (the
     // fields a link does not carry).
     const before = atLoad ? saved : code.read();
-    const base = atLoad ? { timeLimit: String(DEFAULT_TIME_LIMIT), ...(saved || {}) } : before;
+    const base = atLoad ? { timeLimitMs: String(DEFAULT_TIME_LIMIT_MS), ...(saved || {}) } : before;
     const example = exampleById(opts.example);
     let wrong = opts.example && !example ? `There is no example "${opts.example}".` : "";
 

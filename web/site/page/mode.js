@@ -4,7 +4,7 @@
 // not shown is hidden from everyone.
 
 import { byId } from "../util/dom.js";
-import { dropMessage } from "./notice.js";
+import { dropMessage } from "../views/notice.js";
 
 // pageMode returns {get(), set(mode)}. readonly: a locked page offers no
 // Exercise (Your loop would be locked too); onShown(mode) hears each

@@ -2,14 +2,14 @@
 // bar (Run, Step, Back, Play, Stop) and Ctrl+Enter, and the learner's
 // views that follow the step position.
 
-import { byId } from "../util/dom.js";
+import { byId, isDisabled } from "../util/dom.js";
 import { Transcript } from "../views/transcript.js";
 import { LoopPanel } from "../views/loop-panel.js";
-import { Runner, isDisabled } from "../views/runner.js";
+import { Runner } from "../views/runner.js";
 import { Learner } from "../views/learner.js";
 import { RUN_FIELDS } from "./storage.js";
 import { phaseNumber } from "./url-options.js";
-import { notice } from "./notice.js";
+import { notice } from "../views/notice.js";
 
 // onButton runs action on a click of button id, unless it is disabled.
 export function onButton(id, action) {
@@ -20,7 +20,7 @@ export function onButton(id, action) {
 }
 
 // runView builds the run view. engine: the Engine; inputs(): the run's
-// inputs (page/run-inputs.js); errors: the editors' errors
+// inputs (page/input-fields.js); errors: the editors' errors
 // (page/editor-errors.js); modelEditor: the Model editor; embed: whether
 // the page is a tutorial's frame; mode: the page's mode; check(): the Exercise's Check, which
 // Ctrl+Enter presses in the Exercise. It returns {runner, learner,
@@ -33,6 +33,7 @@ export function runView({ engine, inputs, errors, modelEditor, embed, mode, chec
     showEarlier: byId("show-earlier"),
     scroller: byId("transcript-scroll"),
     empty: byId("transcript-empty"),
+    stream: byId("transcript-stream"),
   });
   const loopPanel = new LoopPanel({ list: byId("loop-source"), scroller: byId("loop-scroll"), status: byId("loop-status") });
   loopPanel.load("agent-loop.go.txt");

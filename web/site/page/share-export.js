@@ -5,8 +5,8 @@
 
 import { byId } from "../util/dom.js";
 import { encodeState } from "./share.js";
-import { copyText } from "./clipboard.js";
-import { notice } from "./notice.js";
+import { copyText } from "../util/clipboard.js";
+import { notice } from "../views/notice.js";
 import { download, transcriptJSON, transcriptMarkdown } from "../run/export.js";
 import { embedButton } from "./embed-button.js";
 

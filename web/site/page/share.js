@@ -4,7 +4,7 @@
 // (page/links.js).
 
 import { pick } from "./storage.js";
-import { DEFAULT_TIME_LIMIT, checkTimeLimit } from "./fields.js";
+import { DEFAULT_TIME_LIMIT_MS, checkTimeLimit } from "../lib/run-inputs.js";
 
 // A link's state is capped when inflated, so a crafted link cannot make
 // the page inflate gigabytes.
@@ -82,8 +82,8 @@ function withPlaygroundDefaults(state) {
 }
 
 function capTimeLimit(state) {
-  const limit = checkTimeLimit(state.timeLimit ?? "");
-  if (limit.value > DEFAULT_TIME_LIMIT) return { state: { ...state, timeLimit: String(DEFAULT_TIME_LIMIT) }, loweredFrom: limit.value };
+  const limit = checkTimeLimit(state.timeLimitMs ?? "");
+  if (limit.value > DEFAULT_TIME_LIMIT_MS) return { state: { ...state, timeLimitMs: String(DEFAULT_TIME_LIMIT_MS) }, loweredFrom: limit.value };
   return { state, loweredFrom: 0 };
 }
 

@@ -1,6 +1,6 @@
 // What the user typed, kept in localStorage so that a reload, a crash of
 // user code (which only ever kills a worker) or a worker restart loses
-// nothing. The state is {model, tools, userMessage, maxSteps, timeLimit,
+// nothing. The state is {model, tools, userMsg, maxSteps, timeLimitMs,
 // toolTimeoutMs, loop, mode, example, language, goLoop}, all strings, exactly as the fields
 // hold them (an invalid max steps is kept too: it is what the user typed;
 // an empty tool timeout is none); loop is the Exercise's Your loop editor,
@@ -15,10 +15,14 @@
 // KEY:backup), and the Exercise loops a link replaced (KEY:loops, and the
 // Go loops KEY:goLoops). Share
 // links (page/share.js) carry the same fields: this list is the one place
-// that names what the page keeps.
+// that names what the page keeps. State kept or shared before the run's
+// inputs had one spelling each is read under their names
+// (lib/run-inputs.js).
+
+import { RUN_INPUTS, withCurrentNames } from "../lib/run-inputs.js";
 
 export const KEY = "agentloop:v1";
-const FIELDS = ["model", "tools", "userMessage", "maxSteps", "timeLimit", "toolTimeoutMs", "loop", "mode", "example", "language", "goLoop"];
+const FIELDS = [...RUN_INPUTS, "loop", "mode", "example", "language", "goLoop"];
 
 // A Store reads and writes one key, and beside it the code the user wrote
 // that the editors no longer show (keepExample, keepOwn). Storage may be
@@ -232,8 +236,9 @@ function pickJSON(raw) {
   return v && typeof v === "object" && !Array.isArray(v) ? pick(v) : null;
 }
 
-// pick keeps the known fields, as strings.
-export function pick(v) {
+// pick keeps the known fields, as strings, under their current names.
+export function pick(state) {
+  const v = withCurrentNames(state);
   const out = {};
   for (const f of FIELDS) {
     if (v[f] !== undefined && v[f] !== null) out[f] = String(v[f]);
@@ -255,7 +260,7 @@ function sameText(a, b) {
 
 // RUN_FIELDS are what makes a run: its code, message and the loop's
 // limits (the time limit is the page's guard, not the run's).
-export const RUN_FIELDS = ["model", "tools", "userMessage", "maxSteps", "toolTimeoutMs"];
+export const RUN_FIELDS = ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs"];
 
 // sameCode reports whether a and b hold the same run.
 export function sameCode(a, b) {

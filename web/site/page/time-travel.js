@@ -4,19 +4,19 @@
 // code goes through the code state, which keeps the user's code with
 // "Restore my code"; nothing runs until the user presses Run or Step.
 
-import { byId } from "../util/dom.js";
-import { setDisabled } from "../views/runner.js";
+import { byId, setDisabled } from "../util/dom.js";
 import { BeModel } from "../views/be-model.js";
 import { Forker } from "../views/fork.js";
 import { ApprovalPanel } from "../views/approval.js";
 import { openRunFiles } from "./open-run.js";
-import { readRunFile, runFields } from "../run/runfile.js";
+import { readRunFile } from "../run/runfile.js";
+import { fieldsOf } from "../lib/run-inputs.js";
 import { Trace } from "../run/trace.js";
-import { notice } from "./notice.js";
+import { notice } from "../views/notice.js";
 
 // timeTravel wires them to the run view: code, the CodeState; runner and
 // transcript, the run view's; inputs, the run's inputs
-// (page/run-inputs.js); onButton, page/run-view.js's; readonly, whether
+// (page/input-fields.js); onButton, page/run-view.js's; readonly, whether
 // the editors are locked (nothing may replace their code); otherFile(text,
 // name) may open a dropped file that is no run file (a provider's
 // conversation, api/mount.js) and reports whether it did.
@@ -58,7 +58,7 @@ export function timeTravel({ code, runner, transcript, inputs, onButton, readonl
     }
     const i = file.inputs;
     // A run opens in the playground, whatever mode the page was in.
-    const kept = code.replaceCode({ ...runFields(i), mode: "playground" }, { why: `The run file ${name}` });
+    const kept = code.replaceCode({ ...fieldsOf(i), mode: "playground" }, { why: `The run file ${name}` });
     // The trace's inputs are what the fields now hold, so Step walks the
     // file's events instead of recording a new run.
     const trace = new Trace(inputs({ quiet: true }) || { ...i });

@@ -1,8 +1,7 @@
 // The transcript of a run as a JSON file and as Markdown, built from the
 // trace (every message, not only those in the DOM).
 
-import { pretty } from "../views/message-view.js";
-import { fmtCount, fmtMs, toolName } from "../util/format.js";
+import { pretty, fmtCount, fmtMs, toolName } from "../util/format.js";
 import { runFileJSON } from "./runfile.js";
 import { jsValue, scriptSource } from "./actions.js";
 

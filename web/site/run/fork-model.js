@@ -8,7 +8,7 @@
 // imports it only when it saves a fork (run/export.js).
 
 import { Parser } from "acorn";
-import { readSource } from "../editor/source-form.js";
+import { readSource } from "../run/source-form.js";
 
 // forkModel returns the code of a model that answers call k (1-based) with
 // answers[k-1] and later calls as source (the Model editor's code) would

@@ -26,6 +26,10 @@ export function describeEvent(e) {
       }
     case "model_start":
       return `${at}the loop calls the model with the messages so far.`;
+    case "delta":
+      return e.call === undefined
+        ? `${at}a piece of the answer's text arrives: ${JSON.stringify(String(e.text ?? ""))}.`
+        : `${at}a piece of call ${e.call} (${toolName(e.name)}) arrives: ${JSON.stringify(String(e.args ?? ""))}${e.open ? `; its arguments do not parse yet (${e.open} still open)` : ""}.`;
     case "model_end":
       return e.error ? `${at}the model failed after ${fmtMs(e.ms)}: ${e.error}` : `${at}the model answered in ${fmtMs(e.ms)}.`;
     case "tool_start":

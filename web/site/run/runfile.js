@@ -5,7 +5,7 @@
 //     "format": "agentloop-run",
 //     "version": 1,
 //     "inputs": {"model": "<Model editor's code>", "tools": "<Tools editor's code>",
-//                "userMsg": "...", "maxSteps": 10, "timeLimit": 2000, "toolTimeoutMs": 0},
+//                "userMsg": "...", "maxSteps": 10, "timeLimitMs": 2000, "toolTimeoutMs": 0},
 //     "events": [{"kind": "message", "step": 0, ...}, ..., {"kind": "done", ...}],
 //     "fork": {"at": 2}
 //   }
@@ -20,11 +20,15 @@
 // The version changes only when a page that reads the old one would
 // misread a new file. "fork" did not change it: a page that does not know
 // it opens a fork as a plain run, whose model still runs as the fork did.
+// Nor did giving each input one spelling (lib/run-inputs.js): files that
+// spell the time limit as before are read as ever, and a page of before
+// refuses a new file, naming the input it misses.
 //
 // This module is pure (no DOM): reading a file never throws, it returns
 // the run or an error that names what is wrong and where.
 
 import { describeValue, errorMessage } from "../util/format.js";
+import { DEFAULT_TOOL_TIMEOUT_MS, RUN_INPUTS, withCurrentNames } from "../lib/run-inputs.js";
 
 export const RUN_FORMAT = "agentloop-run";
 export const RUN_VERSION = 1;
@@ -40,19 +44,9 @@ export const MAX_DEPTH = 64;
 const KINDS = new Set(["message", "model_start", "model_end", "tool_start", "tool_end", "done", "approval_asked", "approved", "edited", "denied"]);
 const ROLES = new Set(["user", "assistant", "tool"]);
 
-// The run's inputs under their three names: in a run file (file), in the
-// page's run (trace: the numbers page/run-inputs.js gives) and in its
-// fields (field: page/storage.js's strings). An input with a value for none is
-// one older files lack: reading such a file gives none, and the field
-// shows none as empty.
-const INPUTS = [
-  { file: "model", trace: "model", field: "model" },
-  { file: "tools", trace: "tools", field: "tools" },
-  { file: "userMsg", trace: "userMessage", field: "userMessage" },
-  { file: "maxSteps", trace: "maxSteps", field: "maxSteps" },
-  { file: "timeLimit", trace: "timeLimitMs", field: "timeLimit" },
-  { file: "toolTimeoutMs", trace: "toolTimeoutMs", field: "toolTimeoutMs", none: 0 },
-];
+// NONE is the value of each input that older files lack: reading such a
+// file gives it, and the field shows it as empty.
+const NONE = { toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS };
 
 // runFile returns the run file of a trace (see run/trace.js) as an object.
 // model is the code of the model the run ran when that is not the Model
@@ -62,7 +56,7 @@ export function runFile(trace, { model } = {}) {
   const file = {
     format: RUN_FORMAT,
     version: RUN_VERSION,
-    inputs: Object.fromEntries(INPUTS.map((n) => [n.file, i[n.trace] ?? n.none])),
+    inputs: Object.fromEntries(RUN_INPUTS.map((n) => [n, i[n] ?? NONE[n]])),
     events: trace.events,
   };
   if (model !== undefined) file.inputs.model = model;
@@ -77,7 +71,7 @@ export function runFileJSON(trace, options) {
 
 // readRunFile parses the text of a run file. It returns {inputs, events,
 // forkedAt} with inputs in the page's own shape ({model, tools,
-// userMessage, maxSteps, timeLimitMs, toolTimeoutMs}) and forkedAt the
+// userMsg, maxSteps, timeLimitMs, toolTimeoutMs}) and forkedAt the
 // model call a fork was forked at (0: not a fork), or {error} saying what
 // is wrong. It never throws.
 export function readRunFile(text) {
@@ -95,11 +89,13 @@ export function readRunFile(text) {
 // {error}. It never throws.
 export function checkRunFile(value) {
   try {
+    // Files saved before the inputs had one spelling each spell one otherwise.
+    if (isObject(value) && isObject(value.inputs)) value = { ...value, inputs: withCurrentNames(value.inputs) };
     const error = problem(value);
     if (error) return { error };
     const i = value.inputs;
     return {
-      inputs: Object.fromEntries(INPUTS.map((n) => [n.trace, i[n.file] ?? n.none])),
+      inputs: Object.fromEntries(RUN_INPUTS.map((n) => [n, i[n] ?? NONE[n]])),
       events: value.events,
       forkedAt: value.fork === undefined ? 0 : value.fork.at,
     };
@@ -107,17 +103,6 @@ export function checkRunFile(value) {
     // A bug here must not take the page down; say so plainly.
     return { error: `This run file could not be read (${errorMessage(err)}).` };
   }
-}
-
-// runFields returns what the page's fields show for a run's inputs (as
-// readRunFile gives them): strings, an input at none empty.
-export function runFields(inputs) {
-  const out = {};
-  for (const n of INPUTS) {
-    const v = inputs[n.trace];
-    out[n.field] = "none" in n && v === n.none ? "" : String(v);
-  }
-  return out;
 }
 
 function isObject(v) {
@@ -187,8 +172,8 @@ function inputsProblem(inputs) {
     if (typeof inputs[name] !== "string") return `inputs.${name} must be a string (${what}); it is ${describeValue(inputs[name])}.`;
   }
   if (!isCount(inputs.maxSteps)) return `inputs.maxSteps must be a whole number from 0; it is ${describeValue(inputs.maxSteps)}.`;
-  if (typeof inputs.timeLimit !== "number" || !(inputs.timeLimit > 0) || !Number.isFinite(inputs.timeLimit)) {
-    return `inputs.timeLimit must be a number of milliseconds above 0; it is ${describeValue(inputs.timeLimit)}.`;
+  if (typeof inputs.timeLimitMs !== "number" || !(inputs.timeLimitMs > 0) || !Number.isFinite(inputs.timeLimitMs)) {
+    return `inputs.timeLimitMs must be a number of milliseconds above 0; it is ${describeValue(inputs.timeLimitMs)}.`;
   }
   if (inputs.toolTimeoutMs !== undefined && !isCount(inputs.toolTimeoutMs)) {
     return `inputs.toolTimeoutMs must be a whole number of milliseconds from 0 (0: no limit per tool call); it is ${describeValue(inputs.toolTimeoutMs)}.`;

@@ -2,49 +2,26 @@
 // starts and stops the workers that run user code, on the page's orders,
 // and compiles main.wasm once for all of them.
 //
-// A classic script, not a module: this document's origin is opaque, so a
-// module script from the site would need CORS headers that a plain static
-// host does not send. For the same reason its workers are blob: workers
-// that importScripts dist/worker.js (classic scripts load without CORS).
+// Bundled by make build into dist/sandbox.js, a classic script: this
+// document's origin is opaque, so a module script from the site would
+// need CORS headers that a plain static host does not send. For the same
+// reason its workers are blob: workers that importScripts dist/worker.js
+// (classic scripts load without CORS).
 //
-// The frame says {type: "agentloop-sandbox-hello"} to its parent when it
-// starts, and again whenever the parent posts {type:
-// "agentloop-sandbox-hello?"} (a parent that adopts a frame from its own
-// markup may have missed the first). The parent answers with
-// {type: "control"} and a port, once; from then on the page speaks to this
-// frame only over that port, and each worker speaks to the page over a
-// port of its own, which passes through here untouched. Nothing here runs
-// user code, so this thread always answers, and a "pong" late or missing
-// means the frame (and every worker in it) is gone.
+// The frame says hello to its parent when it starts, and again whenever
+// the parent asks (a parent that adopts a frame from its own markup may
+// have missed the first). The parent answers with the control port, once;
+// from then on the page speaks to this frame only over that port, and
+// each worker speaks to the page over a port of its own, which passes
+// through here untouched. Nothing here runs user code, so this thread
+// always answers, and a "pong" late or missing means the frame (and every
+// worker in it) is gone.
 //
-// Control messages from the page:
-//   {type: "wasm", chunk} ... {type: "wasm_end"}
-//                                          main.wasm as it downloads, compiled
-//                                          once here while it streams in
-//   {type: "start", id, port, timeOrigin, postedAt, kind?}
-//                                          start worker id; port is its channel to the page;
-//                                          kind "go": a Go Exercise runner (dist/go-worker.js),
-//                                          joined to the Go builder once the engine is compiled
-//   {type: "go_engine", manifest, compile, link, archives, cases, warm?}
-//                                          the Go Exercise's engine, downloaded by the page
-//                                          (see worker/go-engine.js): compile.wasm and
-//                                          link.wasm compiled here once, for the Go builder,
-//                                          one long-lived worker that compiles and links every
-//                                          Go Check and runs none (worker/go-grader.js);
-//                                          warm: sent ahead of any Check, the builder
-//                                          first warms up on a loop of its own
-//   {type: "terminate", id}
-//   {type: "ping", seq}
-// To the page:
-//   {type: "hello"}                        this script has the port
-//   {type: "compiled"} | {type: "compile_failed", error}
-//   {type: "go_compiled"} | {type: "go_compile_failed", error}
-//   {type: "go_warm"}                      the Go builder warmed up (go_engine's warm)
-//   {type: "worker_error", id, message}    an error event of worker id's
-//   {type: "workers_refused", directive}
-//                                          this document's policy refuses blob: workers
-//   {type: "pong", seq}
-"use strict";
+// Its messages, to and from the page, the workers and the Go builder, are
+// lib/protocol.js's channels pageToFrameWindow, frameWindowToPage,
+// pageToFrame, frameToPage, frameToWorker and goBuilderToFrame.
+
+import { CHANNELS, heard } from "../lib/protocol.js";
 
 (() => {
   const workerScript = new URL("dist/worker.js", location.href).href;
@@ -80,7 +57,7 @@
   let spare = newWorker();
 
   addEventListener("message", (e) => {
-    if (control || e.source !== parent || !e.data) return;
+    if (control || e.source !== parent || !heard(CHANNELS.pageToFrameWindow, e.data)) return;
     if (e.data.type === "agentloop-sandbox-hello?") return parent.postMessage({ type: "agentloop-sandbox-hello" }, "*");
     if (e.data.type !== "control" || !(e.ports[0] instanceof MessagePort)) return;
     control = e.ports[0];
@@ -99,7 +76,8 @@
   }
 
   function onControl(msg) {
-    switch (msg && msg.type) {
+    if (!heard(CHANNELS.pageToFrame, msg)) return;
+    switch (msg.type) {
       case "wasm":
         bytes.enqueue(new Uint8Array(msg.chunk));
         break;
@@ -176,9 +154,14 @@
     }));
     compiled.then(
       () => send({ type: "go_compiled" }),
-      (err) => send({ type: "go_compile_failed", error: describe(err) }),
+      (err) => {
+        // The page fails the Checks that wait for it, and sends the
+        // engine again with the next.
+        if (goEngine === compiled) goEngine = null;
+        send({ type: "go_compile_failed", error: describe(err) });
+      },
     );
-    goSpare = newGoWorker("agentloop Go Exercise");
+    goSpare ||= newGoWorker("agentloop Go Exercise");
     compiled.then((engine) => startGoBuilder(engine, warm === true), () => {});
     return compiled;
   }
@@ -201,9 +184,10 @@
     goBuilder = b;
     if (!b.worker) return;
     b.worker.onmessage = (e) => {
-      if (e.data && e.data.type === "building") b.building = e.data.id;
-      if (e.data && e.data.type === "idle") b.building = 0;
-      if (e.data && e.data.type === "warm") send({ type: "go_warm" });
+      if (!heard(CHANNELS.goBuilderToFrame, e.data)) return;
+      if (e.data.type === "building") b.building = e.data.id;
+      if (e.data.type === "idle") b.building = 0;
+      if (e.data.type === "warm") send({ type: "go_warm" });
     };
     b.worker.addEventListener("error", (ev) => {
       ev.preventDefault();
@@ -216,7 +200,7 @@
   function restartGoBuilder() {
     if (goBuilder.worker) goBuilder.worker.terminate();
     goBuilder = null;
-    goEngine.then(startGoBuilder, () => {});
+    if (goEngine) goEngine.then(startGoBuilder, () => {});
   }
 
   // startGo starts a Go Exercise runner and joins it to the builder, once
@@ -240,7 +224,7 @@
         goBuilder.worker.postMessage({ type: "client", id, port: channel.port1 }, [channel.port1]);
         w.worker.postMessage({ type: "go_check", port, builder: channel.port2, cases: engine.cases }, [port, channel.port2]);
       },
-      () => {}, // go_compile_failed has told the page
+      () => {}, // go_compile_failed has told the page, which fails this Check
     );
   }
 

@@ -32,3 +32,24 @@ export function byId(id) {
   return el;
 }
 
+// showFieldError shows message under input (or clears it with "").
+export function showFieldError(input, errorEl, message) {
+  // Every Run checks every field: what is unchanged is left alone.
+  if (errorEl.textContent !== message) errorEl.textContent = message;
+  if (errorEl.hidden !== (message === "")) errorEl.hidden = message === "";
+  const invalid = message ? "true" : "false";
+  if (input.getAttribute("aria-invalid") !== invalid) input.setAttribute("aria-invalid", invalid);
+}
+
+// setDisabled marks a button unavailable with aria-disabled rather than
+// disabled: a disabled button loses the keyboard focus, and Run or Stop
+// pressed from the keyboard would drop the user's place on the page.
+export function setDisabled(button, off) {
+  const v = off ? "true" : "false";
+  if (button.getAttribute("aria-disabled") !== v) button.setAttribute("aria-disabled", v);
+}
+
+// isDisabled reports whether setDisabled turned the button off.
+export function isDisabled(button) {
+  return button.getAttribute("aria-disabled") === "true";
+}

@@ -78,3 +78,14 @@ export function clip(s, n = 48) {
   const one = String(s).replace(/\s+/g, " ");
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 }
+
+// pretty shows a value as indented JSON, or as text when it is not JSON.
+export function pretty(v) {
+  if (v === undefined) return "undefined";
+  try {
+    const s = JSON.stringify(v, null, 2);
+    return s === undefined ? String(v) : s;
+  } catch {
+    return String(v);
+  }
+}

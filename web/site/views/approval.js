@@ -8,9 +8,8 @@
 // Fork have them (run/approvals.js).
 
 import { byId } from "../util/dom.js";
-import { pretty } from "./message-view.js";
+import { pretty, toolName } from "../util/format.js";
 import { parseArgs } from "../run/approvals.js";
-import { toolName } from "../util/format.js";
 
 export class ApprovalPanel {
   constructor() {

@@ -7,7 +7,7 @@
 
 import { byId, h } from "../util/dom.js";
 import { buildAnswer, scriptSource } from "../run/actions.js";
-import { pretty } from "./message-view.js";
+import { pretty } from "../util/format.js";
 
 export class BeModel {
   // runner: the Runner; useScript(source): puts source into the Model

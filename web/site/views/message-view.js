@@ -4,7 +4,7 @@
 // reached by stepping back and forth.
 
 import { h } from "../util/dom.js";
-import { fmtCount, fmtMs, toolName } from "../util/format.js";
+import { fmtCount, fmtMs, pretty, toolName } from "../util/format.js";
 import { CUT_PREFIX, cutReason } from "../run/trace.js";
 
 // cutNote says, under a message, that the page cut its content.
@@ -15,17 +15,6 @@ function cutNote(length) {
 // Contents longer than this fold behind "show more".
 const FOLD_CHARS = 600;
 const FOLD_LINES = 12;
-
-// pretty shows a value as indented JSON, or as text when it is not JSON.
-export function pretty(v) {
-  if (v === undefined) return "undefined";
-  try {
-    const s = JSON.stringify(v, null, 2);
-    return s === undefined ? String(v) : s;
-  } catch {
-    return String(v);
-  }
-}
 
 function textOf(v) {
   return typeof v === "string" ? v : pretty(v);

@@ -5,8 +5,7 @@
 
 import { h } from "../util/dom.js";
 import { modelCallAt, scriptEntries } from "../run/model-input.js";
-import { fmtCount } from "../util/format.js";
-import { pretty } from "./message-view.js";
+import { fmtCount, pretty } from "../util/format.js";
 
 // At most this many of the newest messages are listed (a long run passes
 // thousands).

@@ -3,8 +3,10 @@
 // same button) stops it where it is. It only calls the runner's step(),
 // so what it shows is exactly what Step shows.
 
-// The time between phases at speed 1×.
+// The time between phases at speed 1×, and between the deltas of a
+// streamed answer: a reading pace, about as fast as a model streams words.
 export const BASE_MS = 700;
+export const DELTA_MS = 150;
 
 export class Playback {
   // runner: the Runner; button: the Play/Pause button; speed: the
@@ -45,7 +47,10 @@ export class Playback {
   schedule() {
     clearTimeout(this.timer);
     const factor = Number(this.speed.value) || 1;
-    this.timer = setTimeout(() => this.tick(), BASE_MS / factor);
+    // The next phase shown is a delta: the stream plays at reading pace.
+    const t = this.runner.trace;
+    const next = t && !this.runner.view.live ? t.events[this.runner.upto() + 1] : null;
+    this.timer = setTimeout(() => this.tick(), (next && next.kind === "delta" ? DELTA_MS : BASE_MS) / factor);
   }
 
   tick() {

@@ -14,6 +14,7 @@ import { Trace } from "../run/trace.js";
 import { showBanner } from "./banner.js";
 import { describeEvent } from "../run/phases.js";
 import { afterPaint } from "../util/defer.js";
+import { setDisabled } from "../util/dom.js";
 
 // If a frame never comes (a hidden tab), render anyway after this long.
 const RENDER_FALLBACK_MS = 250;
@@ -324,17 +325,4 @@ export class Runner {
     setDisabled(els.exportJson, !hasMessages || running);
     setDisabled(els.copyMarkdown, !hasMessages);
   }
-}
-
-// setDisabled marks a button unavailable with aria-disabled rather than
-// disabled: a disabled button loses the keyboard focus, and Run or Stop
-// pressed from the keyboard would drop the user's place on the page.
-export function setDisabled(button, off) {
-  const v = off ? "true" : "false";
-  if (button.getAttribute("aria-disabled") !== v) button.setAttribute("aria-disabled", v);
-}
-
-// isDisabled reports whether setDisabled turned the button off.
-export function isDisabled(button) {
-  return button.getAttribute("aria-disabled") === "true";
 }

@@ -5,6 +5,7 @@
 // moving the end of the window by a few messages touches a few nodes.
 
 import { messageView } from "./message-view.js";
+import { StreamView } from "./stream-view.js";
 import { fmtCount } from "../util/format.js";
 import { messageMs } from "../run/step-time.js";
 
@@ -22,8 +23,9 @@ const PER_RENDER = 20;
 export class Transcript {
   // list: the <ol>; note: the hidden-messages note with its text span and
   // button; scroller: the element that scrolls the list; empty: the
-  // placeholder shown before any run.
-  constructor({ list, note, noteText, showEarlier, scroller, empty }) {
+  // placeholder shown before any run; stream: the entry of an answer
+  // arriving (views/stream-view.js), after the list.
+  constructor({ list, note, noteText, showEarlier, scroller, empty, stream }) {
     this.list = list;
     this.note = note;
     this.noteText = noteText;
@@ -47,6 +49,8 @@ export class Transcript {
     this.sized = new ResizeObserver(() => this.follow());
     this.sized.observe(list);
     this.sized.observe(scroller);
+    this.stream = stream ? new StreamView(stream) : null;
+    if (stream) this.sized.observe(stream);
     this.onMore = () => {};
     // decorate(li, message, trace) may add controls to an entry (views/fork.js's
     // "Fork from here"); it must depend on the message and trace alone.
@@ -62,6 +66,9 @@ export class Transcript {
   // it built all it may for one render and more is to come: call it again
   // next frame.
   show(trace, upto, streaming = false) {
+    // The entry of an answer arriving grows below the list: a reader at
+    // the bottom follows it there once it is laid out.
+    if (this.stream && this.stream.show(trace, upto) && this.stuck) requestAnimationFrame(() => this.follow());
     const fresh = trace !== this.trace;
     if (fresh) this.windowSize = WINDOW;
     const count = trace ? trace.messageCount(upto) : 0;

@@ -10,9 +10,9 @@
 //
 // A run with such a tool gives runAgent an approve option (see
 // web/README.md): the calls of every other tool are approved at once, and
-// a call of a marked tool goes to the page, {type: "approve_ask", step,
-// call, name, id?, args}, and waits for {type: "approval", decision,
-// always?} to come back; always approves the tool's later calls of the
+// a call of a marked tool goes to the page, approve_ask, and waits for
+// approval to come back (lib/protocol.js: workerToPage, pageToWorker);
+// always approves the tool's later calls of the
 // run without asking. A run message's approvals, [{step, call, decision,
 // reason?, args?}], are decisions made before (a Fork replays those of
 // the model calls before the one it forks at): a call they name is

@@ -4,12 +4,12 @@
 // the engine is ready, off the cold start's path.
 //
 // acorn decides what the code is and reports its syntax errors
-// (editor/source-form.js). The code is then evaluated wrapped in a function, with
+// (run/source-form.js). The code is then evaluated wrapped in a function, with
 // a sourceURL naming the editor (model.js, tools.js): V8's stack traces of
 // errors thrown while it runs, at once or later inside a model or tool
 // call, then carry the editor's line and column.
 
-import { readSource, wrap, positionInStack } from "../editor/source-form.js";
+import { readSource, wrap, positionInStack } from "../run/source-form.js";
 // The shape of a model and of tools is decided once, in the bridge's
 // wasm/shape.js (a CommonJS file as esbuild and node read it): this file
 // words it for the editors.

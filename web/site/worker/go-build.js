@@ -21,7 +21,7 @@
 // level (1 or 2) picks the harness, and with it the RunAgent loop.go must
 // define (an agenttest.Loop, or at level 2 an agenttest.FollowUpLoop), and
 // posts {type: "phase", phase: "compile" | "link"} and compile_error
-// (see go-check.js). engine is what loadEngine returns (go-engine.js). A
+// (see go-check.js). engine is what loadEngine returns (exercise/go-engine.js). A
 // builder keeps one file system with the archives in it for all its
 // builds, so a long-lived worker pays for laying it out once.
 

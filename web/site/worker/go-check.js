@@ -3,24 +3,18 @@
 // own checker (web/goexercise/grade). Pure of the page: the workers
 // (go-grader.js) and the Node test call it alike.
 //
-// checkGo(engine, source, post, {level, cases}) posts, in order:
-//   {type: "phase", phase: "compile" | "link" | "run"}
-//   {type: "compile_error", errors: [{line, column, message}]}
-//        loop.go does not compile, or imports what is not offered (then
-//        nothing is graded, and nothing follows but "done")
-//   {type: "case_start", index, name, followUp?}
-//   {type: "output", index, text}  what the loop printed (fd 1 and 2)
-//                                  while case index ran
-//   {type: "case_end", index, name, followUp?, passed, difference?, panicAt?}
-//        difference: agenttest's first difference, word for word
-//   {type: "crashed", index, message, at?}
-//        the program died during case index (a panic in a goroutine the
-//        loop started, a deadlock): message is the runtime's first line,
-//        at the loop.go:LINE it named
-//   {type: "done", passedCount?, total?, timing: {compileMs, linkMs, loadMs, runMs, programBytes}}
-//        loadMs: compiling the linked program to a WebAssembly.Module
+// checkGo(engine, source, post, {level, cases}) posts, in order, the
+// messages of lib/protocol.js's goRunnerToPage: phase ("compile", "link",
+// "run"); compile_error when loop.go does not compile, or imports what is
+// not offered (then nothing is graded, and nothing follows but done);
+// case_start and case_end (difference: agenttest's first difference, word
+// for word) for each case, with output, what the loop printed (fd 1 and
+// 2) while it ran; crashed when the program died during a case (a panic
+// in a goroutine the loop started, a deadlock: message is the runtime's
+// first line, at the loop.go:LINE it named); done last, whose timing's
+// loadMs is compiling the linked program to a WebAssembly.Module,
 // and resolves when done is posted. engine is what loadEngine returns
-// (go-engine.js): {compile, link, manifest, archives, cases}. level (1
+// (exercise/go-engine.js): {compile, link, manifest, archives, cases}. level (1
 // unless 2) picks the harness that grades loop.go: the classic loop, or
 // the follow-ups (each case's reports then name its followUp); cases, a
 // JSON text, are the cases to grade instead of the level's published ones

@@ -1,38 +1,29 @@
 // The Go Exercise's Web Workers, one script in two roles, which the
-// sandbox frame (sandbox/sandbox.js) gives with its first message:
+// sandbox frame (sandbox/sandbox.js) gives with its first message
+// (lib/protocol.js's frameToWorker; every message below is in that table):
 //
 // The builder, one per frame, long-lived: it compiles and links every
 // Check's program (go-build.js), so the compiler's and linker's code,
 // warmed up by one Check, serves the next, and the package archives are
-// laid out once. It never runs a learner's code. From the frame, on self:
-//   {type: "go_builder", engine, warm}   engine: {manifest, compile,
-//        link, archives, cases}, compile and link WebAssembly.Modules;
-//        warm: build WARM_UP first, a loop of this file's, so that the
-//        first Check finds the compiler's and linker's code warm
-//   {type: "client", id, port}     a Check's runner, heard on port
-// to the frame, on self: {type: "warm"} when it has built WARM_UP,
-// {type: "building", id} when it starts a build
-// for runner id, {type: "idle"} when it is done, so that the frame can
-// replace a builder stuck in a Check that the page stopped. On a runner's
-// port it hears {type: "build", source, level} and answers with the phase and
-// compile_error messages of go-check.js, then
-//   {type: "built", program, timing}  the linked program's bytes
-//   {type: "not_built", timing}       loop.go did not compile
-//   {type: "build_failed", error}
+// laid out once. It never runs a learner's code. go_builder gives it the
+// engine ({manifest, compile, link, archives, cases}, compile and link
+// WebAssembly.Modules); with warm, it first builds WARM_UP, a loop of this
+// file's, so that the first Check finds the compiler's and linker's code
+// warm. client hands it a Check's runner. It tells the frame when it is
+// warm, and which runner's Check it is building until it is idle, so that
+// the frame can replace a builder stuck in a Check that the page stopped
+// (goBuilderToFrame). A runner asks it to build (goRunnerToBuilder), and
+// hears the phase and compile_error messages of go-check.js, then built,
+// not_built or build_failed (goBuilderToRunner).
 //
 // The runner, a fresh one per Check: it runs the learner's program
 // (go-check.js's runProgram), and the page terminates it when a case runs
-// too long, so the next Check starts clean. From the frame:
-//   {type: "go_check", port, builder, cases}
-//        port: its channel to the page; builder: its channel to the
-//        builder; cases: {level: bytes}, each level's published cases
-// The page then sends on port
-//   {type: "check", source, level?, cases?}
-//        loop.go's text; the level (1 unless 2) whose harness grades it;
-//        cases, a JSON text, to grade instead of the level's (interview
-//        mode's, drawn anew at each Check)
-// and hears what checkGo posts (see go-check.js), then
-//   {type: "end", ok: true} | {type: "end", ok: false, error}
+// too long, so the next Check starts clean. go_check gives it its ports to
+// the page and to the builder, and each level's published cases. The page
+// then sends check (pageToGoRunner): loop.go's text, the level (1 unless
+// 2) whose harness grades it, and cases, a JSON text, to grade instead of
+// the level's (interview mode's, drawn anew at each Check); it hears what
+// checkGo posts (see go-check.js), then end (goRunnerToPage).
 // The learner's code runs inside Go's runtime in the runner and can reach
 // no JavaScript (it may import neither syscall/js nor unsafe); the
 // runner lets go of its channel to the builder before it starts it.
@@ -42,6 +33,7 @@
 // dist/worker.js is.
 
 import "../wasm_exec.js";
+import { CHANNELS, heard } from "../lib/protocol.js";
 import { createBuilder } from "./go-build.js";
 import { casesOf, runProgram } from "./go-check.js";
 
@@ -49,7 +41,7 @@ const describe = (err) => (err && err.message ? String(err.message) : String(err
 
 self.onmessage = (e) => {
   const msg = e.data;
-  if (!msg) return;
+  if (!heard(CHANNELS.frameToWorker, msg)) return;
   if (msg.type === "go_builder" && msg.engine) {
     self.onmessage = null;
     serveBuilds(msg.engine, msg.warm === true);
@@ -75,11 +67,12 @@ function serveBuilds(engine, warm) {
   // One build at a time: the builds share the builder's file system.
   let queue = warm ? build(WARM_UP, () => {}).then(() => self.postMessage({ type: "warm" }), () => {}) : Promise.resolve();
   self.onmessage = (e) => {
-    const { type, id, port } = e.data || {};
+    if (!heard(CHANNELS.frameToWorker, e.data)) return;
+    const { type, id, port } = e.data;
     if (type !== "client" || !(port instanceof MessagePort)) return;
     port.onmessage = (ev) => {
       const req = ev.data;
-      if (!req || req.type !== "build") return;
+      if (!heard(CHANNELS.goRunnerToBuilder, req) || req.type !== "build") return;
       port.onmessage = null;
       queue = queue.then(async () => {
         self.postMessage({ type: "building", id });
@@ -110,7 +103,8 @@ function runCheck(port, builder, published) {
   const end = (error) => port.postMessage(error === undefined ? { type: "end", ok: true } : { type: "end", ok: false, error });
   builder.onmessage = (e) => {
     const msg = e.data;
-    switch (msg && msg.type) {
+    if (!heard(CHANNELS.goBuilderToRunner, msg)) return;
+    switch (msg.type) {
       case "phase":
       case "compile_error":
         port.postMessage(msg);
@@ -137,7 +131,7 @@ function runCheck(port, builder, published) {
   };
   port.onmessage = (ev) => {
     const msg = ev.data;
-    if (!msg || msg.type !== "check") return;
+    if (!heard(CHANNELS.pageToGoRunner, msg) || msg.type !== "check") return;
     if (started) return end("this worker has already checked once");
     started = true;
     options = checkOptions(msg);

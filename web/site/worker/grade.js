@@ -15,7 +15,7 @@
 // toJSON on Object.prototype, a JSON.stringify of its own) is that
 // worker/harden.js freezes the built-ins before any of it runs.
 
-import { NOT_JSON } from "../exercise/check.js";
+import { NOT_JSON } from "../lib/protocol.js";
 
 // How many model calls past the real loop's a loop may make before the
 // model stops it, as in Go's agenttest.

@@ -1,13 +1,9 @@
 // How the worker reports to the page. An ES module, imported by
 // worker/worker.js.
 //
-// Messages to the page:
-//   {type: "ready"} | {type: "failed", error}             the engine (worker/worker.js)
-// all over the private port worker/worker.js holds (post is its sender).
-//   {type: "evaluating", editor} | {type: "evaluated", editor}
-//   {type: "compile_error", editor, line?, column?, message, whole?}
-//   {type: "events", nums, json, precise}                   runAgent's events (lib/event-wire.js)
-//   {type: "end", ok, text? | error, name}                 runAgent settled
+// Its messages to the page are lib/protocol.js's workerToPage, all over
+// the private port worker/worker.js holds (post is its sender): events
+// carries runAgent's events (lib/event-wire.js), end says runAgent settled.
 //
 // Two needs pull apart here. The page's watchdog must know which model or
 // tool call is in flight even when user code blocks this thread forever,

@@ -27,34 +27,20 @@
 // MessageEvent.prototype.data would otherwise be handed the page's next
 // message and, through its event, the port.
 //
-// Messages from the page:
-//   {type: "engine", module, port}  on self, from the sandbox frame: main.wasm
-//                             compiled, and the port for everything after
-//   {type: "run", model, tools, userMessage, maxSteps, toolTimeoutMs, stopped, drive?, approvals?}
-//                             stopped: Stop came before the run did; the
-//                             loop then ends it at its first check
-//                             drive: who answers the model calls, see
-//                             worker/drive.js
-//                             approvals: decisions made before, for tools
-//                             that need approval (worker/approve.js)
-//   {type: "grade", source, cases, level, barrierWaitMs, reference}
-//                             check Your loop's source on the cases (see
-//                             grade below)
-//   {type: "answer", action}  the person's answer to an "ask"
-//   {type: "approval", decision, always?}
-//                             the person's decision on an "approve_ask"
-//                             (worker/approve.js)
-//   {type: "stop"}            abort the run (graceful; the page kills the
-//                             worker if it is too busy to hear this)
-// Messages to the page: see worker/outbox.js, and
-//   {type: "code_error", editor, line, column, message, name}
-//       the first error a model or tool call threw, where in the editor
-//       it was thrown (the run goes on: the loop reports the failure).
-//   {type: "failed", error}
-//       the Go runtime stopped (before or after "ready"): this worker can
-//       run nothing more, and a run in it ends with error.
+// Its messages are lib/protocol.js's frameToWorker (engine: main.wasm
+// compiled, and the port for everything after), pageToWorker and
+// workerToPage (with worker/outbox.js, worker/drive.js, worker/approve.js
+// and the graders). A run message's stopped says Stop came before the run
+// did (the loop then ends it at its first check), its drive who answers
+// the model calls (worker/drive.js), its approvals the decisions made
+// before, for tools that need approval (worker/approve.js); code_error is
+// the first error a model or tool call threw, where in its editor (the
+// run goes on: the loop reports the failure); failed, that the Go runtime
+// stopped: this worker can run nothing more, and a run in it ends with
+// error.
 
 import "../wasm_exec.js";
+import { CHANNELS, heard } from "../lib/protocol.js";
 
 // When this module began, for the timings the "ready" message carries.
 const startedAt = performance.now();
@@ -101,7 +87,7 @@ hardened.catch(() => {}); // boot reports it
 
 self.onmessage = (e) => {
   const msg = e.data;
-  if (port || !msg || msg.type !== "engine" || !(msg.port instanceof MessagePort)) return;
+  if (port || !heard(CHANNELS.frameToWorker, msg) || msg.type !== "engine" || !(msg.port instanceof MessagePort)) return;
   port = msg.port;
   // The first message is the only one taken from self: later ones (user
   // code can post to itself) are not the page's.
@@ -111,7 +97,8 @@ self.onmessage = (e) => {
 };
 
 function onPageMessage(msg) {
-  switch (msg && msg.type) {
+  if (!heard(CHANNELS.pageToWorker, msg)) return;
+  switch (msg.type) {
     case "run":
       if (started) {
         send({ type: "end", ok: false, error: "this worker has already run once" });
@@ -245,7 +232,7 @@ async function startJob() {
   return { parts, outbox: new parts.Outbox(send) };
 }
 
-async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, approvals, subjects = {} }) {
+async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, drive, approvals, subjects = {} }) {
   const job = await startJob();
   if (!job) return;
   const { parts, outbox } = job;
@@ -269,7 +256,7 @@ async function run({ model, tools, userMessage, maxSteps, toolTimeoutMs, drive, 
     const post = (msg) => outbox.control(msg);
     const driven = parts.driveModel(watchModel(parts, modelValue, report), drive, post, Object.keys(toolsValue));
     const approve = parts.makeApprover(parts.approvalTools(toolsValue), approvals, post);
-    const text = await parts.runAgent(driven, watchTools(parts, toolsValue, report), userMessage, {
+    const text = await parts.runAgent(driven, watchTools(parts, toolsValue, report), userMsg, {
       ...(approve ? { approve } : {}),
       maxSteps,
       // The loop's own per-tool limit: a late tool's result becomes an

@@ -106,7 +106,7 @@ export async function tutorial(out: HTMLElement): Promise<void> {
   out.textContent = answer;
 
   try {
-    await runAgentSandboxed({ model: "[{ type: 'final', content: 'hi' }]", tools: "({})" }, "Hello", { timeLimit: 500, onEvent: (e) => console.log(e.kind) });
+    await runAgentSandboxed({ model: "[{ type: 'final', content: 'hi' }]", tools: "({})" }, "Hello", { timeLimitMs: 500, onEvent: (e) => console.log(e.kind) });
   } catch (err) {
     const event = (err as SandboxedError).event;
     if (event && (event.reason === "timeout" || event.reason === "crashed")) out.textContent = `stopped: ${event.error}`;
@@ -122,8 +122,8 @@ export function mistakes(): void {
   runAgentSandboxed({ model: script, tools: "({})" }, "Hi");
   // @ts-expect-error the user's message is a string
   runAgent(script, tools, { content: "Hi" });
-  // @ts-expect-error timeLimit is a number of milliseconds
-  runAgentSandboxed({ model: "[]", tools: "({})" }, "Hi", { timeLimit: "2s" });
+  // @ts-expect-error timeLimitMs is a number of milliseconds
+  runAgentSandboxed({ model: "[]", tools: "({})" }, "Hi", { timeLimitMs: "2s" });
   // @ts-expect-error a decision is approve, deny or edit
   runAgent(script, tools, "Hi", { approve: () => ({ decision: "maybe" }) });
   // @ts-expect-error trim is a strategy's name

@@ -3,18 +3,18 @@
 // is explained beside it when the user leaves the field, and the
 // explanation goes as soon as the value is good again.
 
-import { byId } from "../util/dom.js";
-import { checkMaxSteps, checkTimeLimit, checkToolTimeout, showFieldError } from "./fields.js";
+import { byId, showFieldError } from "../util/dom.js";
+import { checkMaxSteps, checkTimeLimit, checkToolTimeout } from "../lib/run-inputs.js";
 
 // runInputs returns inputs({quiet}): the run's inputs ({model, tools,
-// userMessage, maxSteps, timeLimitMs, toolTimeoutMs}, as run/trace.js
+// userMsg, maxSteps, timeLimitMs, toolTimeoutMs}, as run/trace.js
 // keeps them), or null after explaining what is wrong ({quiet: true}
 // only checks). editors: {model, tools}; fields: the inputs
-// {userMessage, maxSteps, timeLimit, toolTimeoutMs}.
+// {userMsg, maxSteps, timeLimitMs, toolTimeoutMs}.
 export function runInputs(editors, fields) {
   const checked = [
     [fields.maxSteps, checkMaxSteps, byId("max-steps-error")],
-    [fields.timeLimit, checkTimeLimit, byId("time-limit-error")],
+    [fields.timeLimitMs, checkTimeLimit, byId("time-limit-error")],
     [fields.toolTimeoutMs, checkToolTimeout, byId("tool-timeout-error")],
   ];
   // A number field reads as empty when what is typed is not a number:
@@ -35,7 +35,7 @@ export function runInputs(editors, fields) {
     return {
       model: editors.model.value,
       tools: editors.tools.value,
-      userMessage: fields.userMessage.value,
+      userMsg: fields.userMsg.value,
       maxSteps: steps.value,
       timeLimitMs: limit.value,
       toolTimeoutMs: perTool.value,
