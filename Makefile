@@ -70,7 +70,9 @@ tools-npm: $(NPM_STAMP)
 # does not declare. Every source of web/site is a prerequisite (lib/ too:
 # the frame and the workers import lib/protocol.js and lib/event-wire.js),
 # and the bridge's wasm/shape.js, which the worker shares; the outputs live
-# in dist/.
+# in dist/. The page's own worker that reads
+# pasted conversations (api/conversation-worker.js) runs no user code, off
+# the sandbox frame.
 #
 # The page imports the library (page/engine.js) by its served URL,
 # ../agentloop.js, kept as an import (--external) so that the page and
@@ -88,6 +90,7 @@ web/site/dist/app.js: $(SITE_JS) wasm/shape.js web/site/wasm_exec.js $(NPM_STAMP
 	web/node_modules/.bin/esbuild web/site/sandbox/sandbox.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/sandbox.js
 	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/worker.js
 	web/node_modules/.bin/esbuild web/site/worker/go-grader.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/go-worker.js
+	web/node_modules/.bin/esbuild web/site/api/conversation-worker.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/conversation-worker.js
 
 # agentloop.js, the library a tutorial page imports (entry lib/agentloop.js):
 # one ES module with no imports, so that the main.wasm download starts as it

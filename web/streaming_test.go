@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -90,4 +91,44 @@ func TestPageShowsWhereABrokenStreamStopped(t *testing.T) {
 	assert.Equal(t, `"}`, v.Stream.Calls[0].Open)
 	assert.Contains(t, v.Stream.Error, "The model call failed: malformed stream: the stream ended at byte 11")
 	assert.Len(t, v.Transcript, 1, "nothing of the broken stream reaches the transcript")
+}
+
+func TestPageShowsALiveStreamArriving(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.chooseExample("streaming-live")
+	p.click("#run")
+	// The model yields a word every 60 ms: the text shows before the run ends.
+	text := waitFor[string](p, waitTimeout, "the streamed text to show while the run goes on",
+		`(() => { const e = document.querySelector("#transcript-stream"); return !e.hidden && document.body.dataset.running === "true" ? e.querySelector(".stream-text").textContent : ""; })()`)
+	assert.True(t, strings.HasPrefix("Streaming sends the answer in pieces, so you can read it while the model is still writing.", text), "the text so far is a beginning of the answer: %q", text)
+	v := p.waitBanner()
+	assert.False(t, v.Stream.Visible, "once the answer is appended, the transcript shows it")
+	require.Len(t, v.Transcript, 2)
+	assert.Equal(t, "Streaming sends the answer in pieces, so you can read it while the model is still writing.", v.Transcript[1].Text)
+}
+
+func TestRealAPIShowsAStreamedCallAsEachProvidersStreamEvents(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.chooseExample("streaming")
+	p.click("#step")
+	total := p.waitFirstPhase("the first Step")
+	// Phase 5: the model call 1 and its first three deltas.
+	for i := 2; i <= 5; i++ {
+		p.clickAndWaitPosition("#step", fmt.Sprintf("Phase %d of %d", i, total))
+	}
+	stream := apiRegion + ` pre[aria-label="Response stream"]`
+	for format, want := range map[string][]string{
+		"chat":      {`"object":"chat.completion.chunk"`, `"delta":{"content":"Let me check "}`, `"tool_calls":[{"index":0,"id":"call-1","type":"function","function":{"name":"weather","arguments":"{\"ci"}}]`},
+		"responses": {"event: response.output_text.delta", "event: response.function_call_arguments.delta", `"delta":"{\"ci"`},
+		"anthropic": {"event: content_block_start", `"type":"input_json_delta","partial_json":"{\"ci"`},
+	} {
+		p.realAPIBody(format)
+		text := waitFor[string](p, waitTimeout, "the "+format+" stream events", fmt.Sprintf(`(() => { const e = document.querySelector(%s); return e && !e.hidden ? e.textContent : ""; })()`, js(stream)))
+		for _, w := range want {
+			assert.Contains(t, text, w, "%s: the stream so far", format)
+		}
+		assert.NotContains(t, text, "Tok", "%s: only the deltas so far (call 1's arrive later)", format)
+	}
 }

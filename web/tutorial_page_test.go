@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -263,4 +264,19 @@ func TestAgentloopNamesAHostPolicyThatRefusesTheSandboxWorkers(t *testing.T) {
 	assert.Contains(t, got.Error, "blob:", "the rejection names what to allow: %q", got.Error)
 	assert.NotContains(t, got.Error, "deployed", "the rejection blames the deployment rather than the policy")
 	assert.Less(t, got.Ms, 5000.0, "the rejection comes at once, not after the frame's start time-out")
+}
+
+// A hundred sandboxed runs asked for at once all answer: beyond the runs
+// the sandbox holds at a time, they wait their turn, and none is lost to a
+// frame that started a hundred workers at once.
+func TestAgentloopSandboxQueuesAHundredConcurrentRuns(t *testing.T) {
+	t.Parallel()
+	p := openTutorial(t)
+	type outcome struct {
+		Answered int      `json:"answered"`
+		Errors   []string `json:"errors"`
+	}
+	got := awaitWork[outcome](p, 4*time.Minute, "100 concurrent sandboxed runs", `tutorial.many(100)`)
+	assert.Empty(t, got.Errors, "no run fails")
+	assert.Equal(t, 100, got.Answered, "every run answers")
 }

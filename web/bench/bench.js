@@ -84,12 +84,31 @@ async function timed(run, n) {
   return ms / runs;
 }
 
+// A streamed answer of n text deltas, scripted ({stream}) or from an
+// async function* (each delta a promise), through the bridge with
+// onEvent hearing every delta; the run's wall time in ms.
+async function streamOnce(n, generator) {
+  const deltas = [];
+  for (let i = 0; i < n; i++) deltas.push({ text: "tok " });
+  const model = generator
+    ? async function* () { for (const d of deltas) yield d; }
+    : [{ stream: deltas }];
+  let heard = 0;
+  const t0 = performance.now();
+  const text = await globalThis.runAgent(model, {}, userMsg, { onEvent: (e) => { if (e.kind === "delta") heard++; } });
+  const ms = performance.now() - t0;
+  if (heard !== n || text.length !== 4 * n) throw new Error(`a ${n}-delta stream gave ${heard} delta events and ${text.length} characters`);
+  return ms;
+}
+
 const ready = loadBridge();
 
 globalThis.bench = {
   ready: ready.then(() => true),
   bridge: (n) => timed(globalThis.runAgent, n),
   js: (n) => timed(runAgentJS, n),
+  stream: (n) => streamOnce(n, false),
+  streamGenerator: (n) => streamOnce(n, true),
   // crossings runs one n-step run through the bridge and returns the
   // boundary crossings it made, by kind (only with ?count).
   async crossings(n) {

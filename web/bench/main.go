@@ -66,7 +66,7 @@ var benchDir string
 
 func main() {
 	repeats := flag.Int("repeats", 5, "timed repeats per measure (the table shows medians)")
-	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9,10", "comma-separated report rows to run")
+	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9,10,11", "comma-separated report rows to run")
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
 	webFlag := flag.String("web", "web/site", "the built playground folder to measure, relative to the repository")
 	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
@@ -122,7 +122,7 @@ func main() {
 		progress("1 (native loop)")
 		add(benchNative(ctx, root, *repeats))
 	}
-	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"] || want["9"] || want["10"]
+	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"] || want["9"] || want["10"] || want["11"]
 	if needBrowser {
 		chromium, err := chromiumPath()
 		if err != nil {
@@ -159,6 +159,10 @@ func main() {
 		if want["10"] {
 			progress("10 (a slow phone)")
 			add(benchSlowPhone(ctx, chromium, srv.URL, *repeats))
+		}
+		if want["11"] {
+			progress("11 (streaming)")
+			add(benchStream(ctx, chromium, srv.URL, *repeats))
 		}
 		if want["8"] {
 			progress("8 (load beside a bare page)")

@@ -496,7 +496,9 @@ export interface SandboxedError extends Error {
  * with an opaque origin and no network (sandbox.html, which the first call
  * adds to the page unless its markup holds
  * `<iframe data-agentloop-sandbox sandbox="allow-scripts" src=".../sandbox.html" hidden>`),
- * and runs the loop there under the runaway guard.
+ * and runs the loop there under the runaway guard. At most 4 runs are in
+ * flight at once; later ones wait their turn, in the order they were asked
+ * for.
  *
  * Resolves with the answer. Rejects with a {@link SandboxedError} whose
  * message is the reason: the runaway call (`tool 'spin' at step 1 did not

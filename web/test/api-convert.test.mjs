@@ -9,6 +9,7 @@ import { apiAt, conversationOf, runTools } from "../site/api/at-call.js";
 import { FORMATS } from "../site/api/formats.js";
 import { protocolProblems } from "../site/api/check.js";
 import { conversationSetup } from "../site/api/replay.js";
+import { MAX_CONVERSATION_CHARS, MAX_CONVERSATION_DEPTH, tooLarge } from "../site/api/read-conversation.js";
 import { declaredTools } from "../site/api/schemas.js";
 import { addRun } from "./events.mjs";
 import { runSetup } from "./api-loop.mjs";
@@ -170,7 +171,10 @@ for (const example of EXAMPLES) {
         assert.deepEqual(r.again[key], r.conversation[key]);
         return;
       }
-      assert.equal(r.opened.format, format.id);
+      // A conversation of text alone (no tool blocks, no system) reads the
+      // same in Anthropic's format as in Chat's.
+      const textOnly = format.id === "anthropic" && !r.conversation.messages.some((m) => Array.isArray(m.content) && m.content.some((b) => b.type !== "text"));
+      assert.equal(r.opened.format, textOnly ? "chat" : format.id);
       assert.equal(r.opened.setup.userMsg, example.userMsg);
       if (example.id === "malformed") {
         // The action the loop cannot act on is sent as text: it comes back
@@ -228,10 +232,70 @@ test("a system prompt and a second turn are left out with a note", () => {
   assert.match(r.notes.join("\n"), /after the final answer \(from messages\[3\]\)/);
 });
 
-test("a conversation nested too deep to write as code is refused with a reason, never a crash", () => {
-  const args = '{"x":'.repeat(20000) + "{}" + "}".repeat(20000);
-  const json = `{"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": [{"type": "tool_use", "id": "t", "name": "f", "input": ${args}}]}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": "ok"}]}]}`;
-  const r = conversationSetup(json);
-  assert.match(r.error, /^This conversation could not be turned into code \(/);
+test("a conversation nested deeper than the limit is refused with the limit named, whether its args are an object or a JSON string", () => {
+  const args = '{"x":'.repeat(5000) + "{}" + "}".repeat(5000);
+  const anthropic = `{"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": [{"type": "tool_use", "id": "t", "name": "f", "input": ${args}}]}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": "ok"}]}]}`;
+  const r = conversationSetup(anthropic);
+  assert.match(r.error, new RegExp(`^The conversation is nested more than ${MAX_CONVERSATION_DEPTH} deep \\(at the conversation\\.messages\\[1\\]\\.content\\[0\\]\\.input\\.x\\.x`));
+  assert.match(r.error, new RegExp(`a conversation's values go at most ${MAX_CONVERSATION_DEPTH} deep\\.$`));
   assert.equal(r.setup, undefined);
+
+  const chat = JSON.stringify({ messages: [{ role: "user", content: "hi" }, { role: "assistant", tool_calls: [{ id: "c", type: "function", function: { name: "f", arguments: args } }] }, { role: "tool", tool_call_id: "c", content: "ok" }] });
+  const c = conversationSetup(chat);
+  assert.match(c.error, new RegExp(`^messages\\[1\\]\\.tool_calls\\[0\\]\\.function\\.arguments is nested more than ${MAX_CONVERSATION_DEPTH} deep \\(at messages\\[1\\]\\.tool_calls\\[0\\]\\.function\\.arguments\\.x\\.x`));
+
+  // At the limit it opens.
+  const ok = '{"x":'.repeat(MAX_CONVERSATION_DEPTH - 1) + "1" + "}".repeat(MAX_CONVERSATION_DEPTH - 1);
+  assert.equal(conversationSetup(JSON.stringify({ messages: [{ role: "user", content: "hi" }, { role: "assistant", tool_calls: [{ id: "c", type: "function", function: { name: "f", arguments: ok } }] }, { role: "tool", tool_call_id: "c", content: "ok" }] })).error, undefined);
+});
+
+test("a conversation over the size cap is refused before it is parsed, with both sizes named", () => {
+  // Not JSON at all: the size is what is said, so it was never parsed.
+  const text = "{" + " ".repeat(MAX_CONVERSATION_CHARS);
+  const r = conversationSetup(text);
+  assert.equal(
+    r.error,
+    `The conversation is 16.0 MB (16,777,217 characters); a conversation this page opens is at most 16 MB (16,777,216 characters).`,
+  );
+  assert.equal(tooLarge(30 * 1048576, "big.json"), "big.json is 30 MB (31,457,280 characters); a conversation this page opens is at most 16 MB (16,777,216 characters).");
+  assert.equal(tooLarge(MAX_CONVERSATION_CHARS, "big.json"), "");
+});
+
+// chat is a Chat Completions conversation whose one call is to tool name
+// with args, answered "recorded".
+function chat(name, argsJSON) {
+  return JSON.stringify({
+    messages: [
+      { role: "user", content: "hi" },
+      { role: "assistant", tool_calls: [{ id: "c1", type: "function", function: { name, arguments: argsJSON } }] },
+      { role: "tool", tool_call_id: "c1", content: "recorded" },
+      { role: "assistant", content: "done" },
+    ],
+  });
+}
+
+test("tools named as Object.prototype's members open and replay their recorded results", async () => {
+  for (const name of ["toString", "valueOf", "constructor", "hasOwnProperty", "__proto__", "isPrototypeOf"]) {
+    const r = conversationSetup(chat(name, '{"a": 1}'));
+    assert.equal(r.error, undefined, name);
+    const events = await runSetup(r.setup);
+    const tool = events.find((e) => e.kind === "message" && e.role === "tool");
+    assert.deepEqual(tool.message, { role: "tool", name, content: "recorded", id: "c1" }, `${name}: the tool gives its recorded result`);
+    assert.equal(tool.failed, false, name);
+    assert.equal(events.at(-1).text, "done", name);
+  }
+});
+
+test('"__proto__" keys in a call\'s args are kept exactly on replay', async () => {
+  const args = '{"__proto__": {"x": 1}, "b": {"__proto__": [2]}}';
+  const r = conversationSetup(chat("add", args));
+  assert.equal(r.error, undefined);
+  const events = await runSetup(r.setup);
+  const action = events.find((e) => e.kind === "message" && e.role === "assistant").message;
+  assert.equal(JSON.stringify(action.args), JSON.stringify(JSON.parse(args)), "the model's action holds the logged args");
+  assert.ok(Object.hasOwn(action.args, "__proto__"));
+  const tool = events.find((e) => e.kind === "message" && e.role === "tool");
+  assert.equal(tool.message.content, "recorded", "the tool finds the result recorded for those very args");
+  // And the editor's code says so, as a key of its own.
+  assert.match(r.setup.model, /\["__proto__"\]: \{ x: 1 \}/);
 });

@@ -84,7 +84,16 @@ async function loop(setup, ctx) {
       if (Array.isArray(model)) {
         if (step > model.length) throw new Error(`script exhausted at step ${step}`);
         action = JSON.parse(JSON.stringify(model[step - 1]));
-      } else action = JSON.parse(JSON.stringify(await call(model, messages.slice())));
+      } else {
+        let answer = await call(model, messages.slice());
+        if (answer && typeof answer[Symbol.asyncIterator] === "function") {
+          // An async function* model: its deltas, as a scripted stream.
+          const deltas = [];
+          for await (const d of answer) deltas.push(d);
+          answer = { stream: deltas };
+        }
+        action = JSON.parse(JSON.stringify(answer));
+      }
       if (action && Array.isArray(action.stream)) action = assembled(action.stream);
     } catch (err) {
       done("error_model", step, "model_error", `step ${step}: model: ${err.message}`);

@@ -15,6 +15,7 @@ const ELSEWHERE = new Set([
   "cmd/compile", // Go's own, in GOROOT
   "cmd/link",
   ".bench/last.json", // what make bench writes
+  "web/testdata/screenshots/", // what the browser tests write
 ]);
 // The first folder of a path: one of those at the bases. Anything else
 // with a slash (application/wasm, @lezer/highlight, /dev/reports) is not

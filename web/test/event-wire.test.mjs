@@ -114,3 +114,11 @@ test("a batch the page cannot read is refused with why", () => {
   ];
   for (const [msg, why] of bad) assert.throws(() => readEvents(msg), why);
 });
+
+test('a "__proto__" key in an action\'s args reaches the page as a key of its own, as the model gave it', async () => {
+  const args = JSON.parse('{"__proto__": {"x": 1}, "b": {"__proto__": [2]}}');
+  const events = await record([{ type: "tool", name: "add", args }, { type: "final", content: "done" }], { add: () => "ok" });
+  const action = carry(events).find((e) => e.kind === "message" && e.role === "assistant").message;
+  assert.equal(JSON.stringify(action.args), '{"__proto__":{"x":1},"b":{"__proto__":[2]}}');
+  assert.ok(Object.hasOwn(action.args, "__proto__"));
+});

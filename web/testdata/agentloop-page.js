@@ -43,3 +43,16 @@ globalThis.tutorial = {
     }
   },
 };
+
+// many starts n sandboxed runs of the seed at once and resolves, once all
+// have settled, with how many answered and the distinct errors of the rest.
+globalThis.tutorial.many = async (n) => {
+  const model = JSON.stringify(seedModel);
+  const runs = [];
+  for (let i = 0; i < n; i++) runs.push(runAgentSandboxed({ model, tools: "{ add: ({ a, b }) => a + b }" }, "What is 2 + 3?", { timeLimit: 20000 }));
+  const settled = await Promise.allSettled(runs);
+  return {
+    answered: settled.filter((r) => r.status === "fulfilled" && r.value === "The answer is 5.").length,
+    errors: [...new Set(settled.filter((r) => r.status === "rejected").map((r) => r.reason.message))],
+  };
+};

@@ -60,3 +60,41 @@ func TestHandlerLetsTheBrowserRevalidateAnUnchangedWasm(t *testing.T) {
 	again.Body.Close()
 	assert.Equal(t, http.StatusNotModified, again.StatusCode, "an unchanged main.wasm is not sent again")
 }
+
+func TestHandlerLetsOtherSitesFrameTheEmbedButNotTheFullPage(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"index.html", "sandbox.html"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("<!doctype html><title>x</title>"), 0o644))
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+
+	tests := []struct {
+		path     string
+		fullPage bool
+	}{
+		{"/", true},
+		{"/index.html", true},
+		{"/?readonly=1", true},
+		{"/?embed=0", true},
+		{"/?embed=1", false},
+		{"/?embed=TRUE&readonly=1", false},
+		{"/index.html?embed=yes", false},
+		{"/sandbox.html", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			res, err := http.Get(srv.URL + tt.path)
+			require.NoError(t, err)
+			defer res.Body.Close()
+			require.Equal(t, http.StatusOK, res.StatusCode)
+			if tt.fullPage {
+				assert.Equal(t, "frame-ancestors 'self'", res.Header.Get("Content-Security-Policy"), "only the site may frame the full page")
+				assert.Equal(t, "SAMEORIGIN", res.Header.Get("X-Frame-Options"), "older browsers too")
+			} else {
+				assert.Empty(t, res.Header.Get("Content-Security-Policy"), "any site may frame an embed and the sandbox frame")
+				assert.Empty(t, res.Header.Get("X-Frame-Options"))
+			}
+		})
+	}
+}

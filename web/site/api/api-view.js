@@ -9,6 +9,7 @@ import { h, setDisabled } from "../util/dom.js";
 import { FORMATS } from "./formats.js";
 import { apiAt, runTools, conversationOf } from "./at-call.js";
 import { modelCallAt } from "../run/model-input.js";
+import { streamOf } from "./stream-wire.js";
 
 // A body longer than this shows its start; Copy copies all of it.
 const SHOWN_CHARS = 200_000;
@@ -33,6 +34,10 @@ export class ApiView {
     this.summary = h("p", { id: "real-api-summary", className: "real-api-summary", "aria-live": "polite" });
     this.body = h("pre", { id: "real-api-body", className: "real-api-json", tabindex: "0", role: "region", "aria-label": "Request body" });
     this.response = h("pre", { id: "real-api-response", className: "real-api-json", tabindex: "0", role: "region", "aria-label": "Response body" });
+    // A streamed answer's deltas as the provider's server-sent events.
+    this.streamHead = h("h3", { text: "Response stream (server-sent events)", hidden: true });
+    this.streamNote = h("p", { id: "real-api-stream-note", className: "hint", hidden: true });
+    this.stream = h("pre", { id: "real-api-stream", className: "real-api-json", tabindex: "0", role: "region", "aria-label": "Response stream", hidden: true });
     this.checkList = h("ul", { id: "real-api-check", className: "real-api-check", "aria-label": "Protocol check" });
     this.schemas = h("p", { id: "real-api-schemas", className: "hint" });
     section.setAttribute("aria-labelledby", heading.id);
@@ -44,6 +49,9 @@ export class ApiView {
       this.body,
       h("h3", { text: "Response body" }),
       this.response,
+      this.streamHead,
+      this.streamNote,
+      this.stream,
       h("h3", { text: "Protocol check" }),
       this.checkList,
       this.schemas,
@@ -86,7 +94,8 @@ export class ApiView {
     this.trace = trace;
     // The body changes only at a model call and when its answer arrives:
     // steps between them show the same one.
-    const key = trace ? `${trace.length}:${this.format}:${live}:${callKey(trace, upto)}` : "";
+    const deltas = trace && !live && upto >= 0 ? streamedAt(trace, upto) : [];
+    const key = trace ? `${trace.length}:${this.format}:${live}:${callKey(trace, upto)}:${deltas.length}` : "";
     if (key === this.key && trace === this.shownTrace) return;
     this.key = key;
     this.shownTrace = trace;
@@ -127,6 +136,23 @@ export class ApiView {
         : at.problems.map((p) => h("li", { className: "real-api-problem", dataset: p.index === null ? {} : { index: String(p.index) }, text: p.text }))),
     );
     this.schemas.textContent = at.tools.map(schemaNote).join(" ");
+    this.showStream(at.call, deltas);
+  }
+
+  // showStream shows the deltas of model call k so far as the format's
+  // stream events, or hides the block when the call did not stream.
+  showStream(k, deltas) {
+    const streamed = deltas.length > 0 && deltas[0].step === k;
+    this.streamHead.hidden = this.stream.hidden = !streamed;
+    this.streamNote.hidden = true;
+    if (!streamed) {
+      this.stream.textContent = "";
+      return;
+    }
+    const { text, notes } = streamOf(this.format, k, deltas);
+    this.stream.textContent = clip(text);
+    this.streamNote.hidden = notes.length === 0;
+    this.streamNote.textContent = notes.join(" ");
   }
 
   // clear shows text in place of a body.
@@ -136,6 +162,7 @@ export class ApiView {
     setDisabled(this.copyButton, true);
     this.body.textContent = "";
     this.response.textContent = "";
+    this.showStream(0, []);
     this.checkList.replaceChildren();
     this.schemas.textContent = "";
   }
@@ -165,6 +192,19 @@ function callKey(trace, upto) {
   if (!at) return "none";
   const answer = trace.messagePos[at.count];
   return `${at.start}:${answer !== undefined && answer <= upto}`;
+}
+
+// streamedAt returns the delta events of the model call in effect at
+// events[0..upto], up to upto (none when it did not stream).
+function streamedAt(trace, upto) {
+  const at = modelCallAt(trace.events, Math.min(upto, trace.length - 1));
+  if (!at) return [];
+  const out = [];
+  for (let i = at.start + 1; i <= upto && i < trace.length; i++) {
+    const e = trace.events[i];
+    if (e.kind === "delta" && e.step === at.step) out.push(e);
+  }
+  return out;
 }
 
 function schemaNote(t) {

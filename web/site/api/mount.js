@@ -14,7 +14,8 @@ import { notice } from "../views/notice.js";
 import { ApiView } from "./api-view.js";
 import { OpenConversation } from "./open-conversation.js";
 import { CompareView } from "../compare/compare-view.js";
-import { conversationSetup } from "./replay.js";
+import { readConversationOffThread } from "./read-off-thread.js";
+import { tooLarge } from "./read-conversation.js";
 import { formatById } from "./formats.js";
 
 // How many finished runs are kept to compare with (the latest first).
@@ -26,8 +27,8 @@ const KEPT_RUNS = 3;
 // CodeState; locked: the editors keep their author's code (a read-only
 // embed), so no conversation is opened. It returns
 // {compareRuns(a, b, names)}, for the Exercise's failing cases, and
-// {openConversationText(text, name)}, for a file dropped on the page that
-// is no run file.
+// {openConversationText(text, name, runFileError)}, for a file dropped on
+// the page that is no run file.
 export function mountRealApi({ runner, code, locked = false }) {
   const apiSection = h("section", { className: "panel real-api", id: "real-api" });
   const compareSection = h("section", { className: "panel compare-runs", id: "compare-runs" });
@@ -109,10 +110,16 @@ export function mountRealApi({ runner, code, locked = false }) {
     },
 
     // openConversationText opens text dropped on the page that is not a
-    // run file: it reports whether it was a conversation.
-    openConversationText(text, name) {
+    // run file (runFileError says why not): it resolves with whether it
+    // was a conversation, or one too large to be (which it says).
+    async openConversationText(text, name, runFileError) {
       if (locked) return false;
-      const result = conversationSetup(text);
+      const large = tooLarge(text.length, name);
+      if (large) {
+        notice(`Could not open ${name}: ${runFileError} Nor can it be a conversation: ${large}`);
+        return true;
+      }
+      const result = await readConversationOffThread(text);
       if (result.error) return false;
       const refused = takeSetup(result, name);
       if (refused) notice(refused);

@@ -9,6 +9,29 @@
 // prompt, an assistant's text beside its tool calls, reasoning items and
 // the turns after the first final answer are left out, each with a note.
 
+import { tooDeepAt } from "../util/depth.js";
+
+// MAX_CONVERSATION_CHARS is the most a conversation may hold, however it
+// comes (pasted, dropped, picked): checked before it is parsed. One far
+// larger is not one a person steps through, and its code would not fit
+// the editors.
+export const MAX_CONVERSATION_CHARS = 16 * 1024 * 1024;
+// MAX_CONVERSATION_DEPTH is how deep its values may nest (a call's args
+// among them), as for run files: the code writer recurses into them.
+export const MAX_CONVERSATION_DEPTH = 64;
+
+// tooLarge returns the refusal of a conversation of size characters (or
+// bytes: a file's size, before it is read), what being how it came ("The
+// pasted conversation", "big.json"), or "" when it is small enough.
+export function tooLarge(size, what) {
+  if (size <= MAX_CONVERSATION_CHARS) return "";
+  return `${what} is ${megabytes(size)} (${size.toLocaleString("en-US")} characters); a conversation this page opens is at most ${megabytes(MAX_CONVERSATION_CHARS)} (${MAX_CONVERSATION_CHARS.toLocaleString("en-US")} characters).`;
+}
+
+function megabytes(n) {
+  return `${(n / 1048576).toFixed(n % 1048576 === 0 ? 0 : 1)} MB`;
+}
+
 class Bad extends Error {}
 const fail = (text) => {
   throw new Bad(text);
@@ -19,12 +42,16 @@ const fail = (text) => {
 // {final}], where a result's error says the provider marked it failed.
 export function readConversation(text) {
   if (typeof text !== "string" || text.trim() === "") return { error: "The conversation is empty: paste the JSON of an OpenAI or Anthropic conversation." };
+  const large = tooLarge(text.length, "The conversation");
+  if (large) return { error: large };
   let value;
   try {
     value = JSON.parse(text);
   } catch (err) {
     return { error: `This is not JSON (${err && err.message}).` };
   }
+  const deep = tooDeepAt(value, "the conversation", MAX_CONVERSATION_DEPTH);
+  if (deep) return { error: `The conversation is nested more than ${MAX_CONVERSATION_DEPTH} deep (at ${deep}); a conversation's values go at most ${MAX_CONVERSATION_DEPTH} deep.` };
   try {
     return read(value);
   } catch (err) {
@@ -288,6 +315,8 @@ function argsOf(v, where, asString) {
     }
   } else if (v === undefined && !asString) args = {};
   if (args === null || typeof args !== "object" || Array.isArray(args)) fail(`${where} is ${kind(args)}; the arguments of a call are a JSON object.`);
+  const deep = tooDeepAt(args, where, MAX_CONVERSATION_DEPTH);
+  if (deep) fail(`${where} is nested more than ${MAX_CONVERSATION_DEPTH} deep (at ${deep}); a call's arguments go at most ${MAX_CONVERSATION_DEPTH} deep.`);
   return args;
 }
 

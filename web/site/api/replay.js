@@ -6,15 +6,17 @@
 // conversation's again: step it, fork it, edit it. Pure (no DOM).
 
 import { readConversation } from "./read-conversation.js";
-import { jsValue, scriptSource } from "../run/actions.js";
+import { jsKey, jsValue, scriptSource } from "../run/actions.js";
 import { DEFAULT_MAX_STEPS } from "../lib/run-inputs.js";
 import { formatById } from "./formats.js";
+import { isStreamLog, readStreamLog } from "./stream-wire.js";
 
 const ERROR_PREFIX = "error: ";
 
 // conversationSetup reads a conversation's JSON text: {setup: {model,
 // tools, userMsg, maxSteps}, format, notes, turns} or {error}.
 export function conversationSetup(text) {
+  if (isStreamLog(text)) return streamLogSetup(text);
   const conv = readConversation(text);
   if (conv.error) return conv;
   try {
@@ -23,6 +25,38 @@ export function conversationSetup(text) {
     // Args nested thousands deep overflow the code writer's recursion.
     return { error: `This conversation could not be turned into code (${err && err.message}).` };
   }
+}
+
+// streamLogSetup reads a stream log (one streamed answer, as a provider's
+// SSE lines) into a setup whose model streams its deltas again: Step walks
+// them through the real loop, which assembles them. A log records no user
+// message and no tool results: the run makes that one model call.
+function streamLogSetup(text) {
+  const log = readStreamLog(text);
+  if (log.error) return log;
+  const label = formatById(log.format).label;
+  const names = [...new Set(log.deltas.filter((d) => d.call !== undefined && typeof d.name === "string").map((d) => d.name))];
+  const toolLines = names.map((n) => `  ${jsValue(n).replace(/^"([A-Za-z_$][\w$]*)"$/, "$1")}: () => "(the stream log records no result)",`);
+  return {
+    setup: {
+      model: `// Read from an ${label} stream log: its answer, streamed again delta by delta.
+[
+  { stream: ${jsValue(log.deltas, "  ")} },
+]
+`,
+      tools: `// The stream log records the calls, not their results.
+{
+${toolLines.join("\n")}
+}
+`,
+      userMsg: "(the stream log records no user message)",
+      maxSteps: "1",
+      toolTimeoutMs: "",
+    },
+    format: log.format,
+    notes: [`It streams ${log.deltas.length} ${log.deltas.length === 1 ? "delta" : "deltas"}.`],
+    turns: 1,
+  };
 }
 
 // setupOf builds the editors' code for a read conversation.
@@ -54,21 +88,27 @@ export function setupOf(conv) {
 // results are the loop's "unknown tool" is left out, so the loop says so
 // itself.
 function toolsSource(conv, label) {
-  const recorded = {};
+  // By tool name, which the conversation chose: a Map, so that a tool
+  // named "toString" or "__proto__" is a name like any other.
+  const recorded = new Map();
   for (const t of conv.turns) {
     for (const c of t.calls || []) {
-      const entries = recorded[c.name] || (recorded[c.name] = []);
-      entries.push(entryOf(c));
+      if (!recorded.has(c.name)) recorded.set(c.name, []);
+      recorded.get(c.name).push(entryOf(c));
     }
   }
-  for (const [name, entries] of Object.entries(recorded)) {
-    if (entries.every((e) => e.error === `unknown tool '${name}'`)) delete recorded[name];
+  for (const [name, entries] of recorded) {
+    if (entries.every((e) => e.error === `unknown tool '${name}'`)) recorded.delete(name);
   }
-  const names = Object.keys(recorded);
-  const toolLines = names.map((n) => `  ${jsValue(n).replace(/^"([A-Za-z_$][\w$]*)"$/, "$1")}: (args) => replay(${JSON.stringify(n)}, args),`);
+  const names = [...recorded.keys()];
+  const toolLines = names.map((n) => `  ${jsKey(n)}: (args) => replay(${JSON.stringify(n)}, args),`);
+  // The editor's code holds them as an object literal whose keys are the
+  // names (jsKey writes "__proto__" as a key of its own), and reads only
+  // its own keys.
+  const table = Object.fromEntries(recorded);
   return `// Tools that give back the results the ${label} conversation recorded:
 // a call gets the result recorded for the same tool with the same args.
-const recorded = ${jsValue(recorded)};
+const recorded = ${jsValue(table)};
 
 // same tells whether two JSON values are equal, whatever their keys' order.
 function same(a, b) {

@@ -24,9 +24,10 @@
 import { FIRST } from "./lessons-first.js";
 import { NEXT } from "./lessons-next.js";
 import { BEYOND } from "./lessons-beyond.js";
+import { STREAM } from "./lessons-stream.js";
 import { fieldsOf } from "../lib/run-inputs.js";
 
-export const LESSONS = [...FIRST, ...NEXT, ...BEYOND];
+export const LESSONS = [...FIRST, ...NEXT, ...BEYOND, ...STREAM];
 
 // lessonAt returns lesson n (from 1), or null.
 export function lessonAt(n) {

@@ -82,6 +82,22 @@ export const KINDS = {
       return `The done event reports ${run.usage.input} input tokens and ${run.usage.output} output tokens, the sum over the actions (${list(each)}).`;
     },
   },
+  // What a streamed answer held after delta q.delta (from 1) of model call
+  // q.step: the text so far, or the arguments so far of the delta's call.
+  soFar: {
+    answer: (run, q) => {
+      const d = run.deltasOf(q.step)[q.delta - 1];
+      return d && d.call !== undefined ? String(d.soFar) : "";
+    },
+    explain: (run, q) => {
+      const deltas = run.deltasOf(q.step);
+      if (deltas.length === 0) return `Model call ${q.step} did not stream. ${describeEnd(run)}`;
+      const d = deltas[Math.min(q.delta, deltas.length) - 1];
+      const where = d.call === undefined ? "the answer's text" : `call ${d.call}'s arguments`;
+      const open = d.open ? `, with ${d.open} still open: it does not parse yet` : "";
+      return `After delta ${q.delta} of model call ${q.step}, ${where} so far read ${JSON.stringify(String(d.soFar))}${open}. The loop assembles the action only once the stream ends. ${describeEnd(run)}`;
+    },
+  },
   // How long the run takes, roughly.
   duration: {
     answer: (run) => (run.ms < 1000 ? "fast" : "slow"),

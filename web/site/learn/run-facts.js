@@ -9,6 +9,11 @@ export class Run {
     this.events = Array.isArray(events) ? events : [];
   }
 
+  // deltasOf returns the delta events of model call step, in order.
+  deltasOf(step) {
+    return this.events.filter((e) => e.kind === "delta" && e.step === step);
+  }
+
   // done is the run's done event, or null while it has none.
   get done() {
     return this.events.find((e) => e.kind === "done") || null;

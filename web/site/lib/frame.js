@@ -10,12 +10,16 @@ import { CHANNELS, heard } from "./protocol.js";
 export const SANDBOX_URL = new URL("sandbox.html", here).href;
 
 // How long the frame may take to answer a ping before it counts as
-// crashed. Its thread never runs user code, so only a crashed frame (or a
-// machine stalled that long) misses it.
-const FRAME_ANSWER_MS = 1500;
+// crashed. Its thread never runs user code, so only a crashed frame, or a
+// machine too busy to run it for that long, misses it: long enough that a
+// loaded machine starting a few workers does not (at 1.5 s, it did), short
+// enough that a crash is told in seconds.
+const FRAME_ANSWER_MS = 4000;
 // How long the frame may take to start before the engine counts as failed.
 const FRAME_START_MS = 15000;
-const CRASHED = "the sandbox that runs the code crashed (most likely it ran out of memory)";
+// What the page knows of a frame that stopped answering: that it did, and
+// for how long; not why.
+const CRASHED = `the sandbox that runs the code stopped answering for ${FRAME_ANSWER_MS / 1000} s: it crashed, as a run that runs out of memory makes it, or the machine was too busy to run it`;
 
 // A Frame is the hidden <iframe sandbox="allow-scripts"> (sandbox.html)
 // whose workers run user code. Its origin is opaque, so user code cannot

@@ -201,9 +201,36 @@ export const CHANNELS = {
     senders: ["<a tutorial's page>"],
     receivers: ["page/host-messages.js"],
     messages: {
-      "agentloop:example": ["example"], // show a shipped example
-      "agentloop:phase": ["phase", "example?"], // open its run at phase N
-      "agentloop:run": ["example?"], // run it
+      "agentloop:example": ["example", "id?"], // show a shipped example
+      "agentloop:phase": ["phase", "example?", "id?"], // open its run at phase N
+      "agentloop:run": ["example?", "id?"], // run it
+    },
+  },
+  // Each request of hostToEmbed's gets one reply: what became of it.
+  embedRepliesToHost: {
+    link: "window.postMessage, an embed to the host page that sent it a request",
+    senders: ["page/host-messages.js"],
+    receivers: ["<a tutorial's page>"],
+    messages: {
+      "agentloop:reply": ["request", "outcome", "id?", "reason?"], // done, refused (reason) or replaced
+    },
+  },
+  // The page's own worker that reads a pasted conversation
+  // (api/read-off-thread.js); it runs no user code.
+  pageToConversationReader: {
+    link: "Worker.postMessage, the page to its conversation reader",
+    senders: ["api/read-off-thread.js"],
+    receivers: ["api/conversation-worker.js"],
+    messages: {
+      read: ["text"], // the conversation's JSON text
+    },
+  },
+  conversationReaderToPage: {
+    link: "Worker.postMessage, the conversation reader to the page",
+    senders: ["api/conversation-worker.js"],
+    receivers: ["api/read-off-thread.js"],
+    messages: {
+      read: ["result"], // conversationSetup's result (api/replay.js)
     },
   },
   embedToHost: {

@@ -187,6 +187,13 @@ export class Run {
       case "model_end":
         this.inflight.delete(-e.step);
         break;
+      case "delta": {
+        // A model that streams is alive while its deltas come: the time
+        // limit bounds the wait for each, not the whole answer.
+        const call = this.inflight.get(-e.step);
+        if (call) call.since = now;
+        break;
+      }
       case "tool_start":
         this.inflight.set(e.step * 4096 + e.call, { kind: "tool", step: e.step, name: e.name, since: now });
         break;

@@ -2,9 +2,13 @@
 // worker under the runaway guard, for a tutorial page.
 
 import { Sandbox } from "./sandbox.js";
+import { Turns } from "./turns.js";
 import { DEFAULT_MAX_STEPS, DEFAULT_TIME_LIMIT_MS, DEFAULT_TOOL_TIMEOUT_MS, withCurrentNames } from "./run-inputs.js";
 
 let defaultSandbox = null;
+
+// The runs in flight, at most MAX_SANDBOXED_RUNS at once.
+const turns = new Turns();
 
 // runAgentSandboxed's sources are its arguments, not the playground's
 // editors: its errors name them so.
@@ -75,7 +79,9 @@ function listener(onEvent) {
 // timeLimitMs, onEvent}; pages written before timeLimitMs had its name
 // spell it otherwise, and are read as ever (lib/run-inputs.js). It resolves with the answer, or rejects with an
 // Error whose message is the reason (the runaway call, the code's error,
-// the loop's rejection) and whose event is the done event, if any.
+// the loop's rejection) and whose event is the done event, if any. Beyond
+// MAX_SANDBOXED_RUNS (lib/turns.js) runs in flight, a run waits for its
+// turn.
 export async function runAgentSandboxed(sources, userMsg, options = {}) {
   const { model, tools } = sources ?? {};
   const { maxSteps = DEFAULT_MAX_STEPS, toolTimeoutMs = DEFAULT_TOOL_TIMEOUT_MS, timeLimitMs = DEFAULT_TIME_LIMIT_MS, onEvent } = withCurrentNames(options ?? {});
@@ -83,6 +89,17 @@ export async function runAgentSandboxed(sources, userMsg, options = {}) {
   checkArguments(model, tools, { maxSteps: steps, toolTimeoutMs, timeLimitMs, onEvent });
   if (!defaultSandbox) defaultSandbox = new Sandbox();
   const tell = listener(onEvent);
+  const message = String(userMsg);
+  await turns.take();
+  try {
+    return await run(model, tools, message, steps, toolTimeoutMs, timeLimitMs, tell);
+  } finally {
+    turns.done();
+  }
+}
+
+// run is one sandboxed run, once it has its turn.
+function run(model, tools, userMsg, steps, toolTimeoutMs, timeLimitMs, tell) {
   return new Promise((resolve, reject) => {
     let done = null;
     let failure = null;
@@ -90,7 +107,7 @@ export async function runAgentSandboxed(sources, userMsg, options = {}) {
       {
         model,
         tools,
-        userMsg: String(userMsg),
+        userMsg,
         maxSteps: steps,
         toolTimeoutMs,
         timeLimitMs,

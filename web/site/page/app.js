@@ -150,7 +150,7 @@ function compareCase(c, observed) {
 }
 
 // A dropped file that is no run file may be a provider's conversation.
-const otherFile = (text, name) => Boolean(page.realApi && page.realApi.openConversationText(text, name));
+const otherFile = async (text, name, runFileError) => Boolean(page.realApi && (await page.realApi.openConversationText(text, name, runFileError)));
 timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly, otherFile });
 // "As a real API" and "Compare runs" come once the page is idle: they bring the parser.
 page.realApiReady = idle()
@@ -203,4 +203,4 @@ openLink(opts, { atLoad: true }).finally(() => {
   scheduleEmbedLink();
 });
 addEventListener("hashchange", () => openLink(readOptions()));
-if (opts.embed) listenToHost(openLink, () => code.read().example);
+if (opts.embed) listenToHost(openLink, () => code.read().example, () => runner.running);

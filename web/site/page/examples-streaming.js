@@ -39,6 +39,25 @@ export const STREAMING_EXAMPLES = [
 `,
   },
   {
+    id: "streaming-live",
+    title: "A model that streams as it thinks",
+    description: "An async function* model yields its answer word by word, a moment apart, as a real model streams tokens: press Run and watch the text arrive in the transcript before the loop appends the whole answer.",
+    expect: { reason: "final", phase: "final", text: "Streaming sends the answer in pieces, so you can read it while the model is still writing." },
+    userMsg: "Why stream?",
+    model: `// An async function* model: each yield is a delta, and the loop reads
+// them as they come. A real client would yield the provider's chunks.
+async function* model(messages) {
+  const answer = "Streaming sends the answer in pieces, so you can read it while the model is still writing.";
+  for (const word of answer.split(/(?<= )/)) {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    yield { text: word };
+  }
+}
+`,
+    tools: `{}
+`,
+  },
+  {
     id: "streaming-broken",
     title: "A stream cut inside an argument",
     description: "The model's stream ends while a call's arguments are still inside a string: they never parse, and the run stops with an error naming the step, the call and the byte where the JSON broke.",

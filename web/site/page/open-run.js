@@ -8,7 +8,7 @@ import { byId } from "../util/dom.js";
 import { errorMessage } from "../util/format.js";
 
 // Run files are JSON text; one far larger than this is not one.
-const MAX_BYTES = 64 * 1024 * 1024;
+export const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
 
 // LOCKED is what a read-only page says to a file dropped on it.
 const LOCKED = "the editors here are locked and keep their author's code; the full playground opens run files.";
@@ -46,8 +46,8 @@ export function openRunFiles(onFile, onError, { locked = false } = {}) {
   });
 
   async function read(file) {
-    if (file.size > MAX_BYTES) {
-      onError(file.name, `The file is ${Math.round(file.size / 1048576)} MB; a run file this page opens is at most 64 MB.`);
+    if (file.size > MAX_RUN_FILE_BYTES) {
+      onError(file.name, `The file is ${Math.round(file.size / 1048576)} MB; a run file this page opens is at most ${MAX_RUN_FILE_BYTES / 1048576} MB.`);
       return;
     }
     let text;

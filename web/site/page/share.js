@@ -8,7 +8,7 @@ import { DEFAULT_TIME_LIMIT_MS, checkTimeLimit } from "../lib/run-inputs.js";
 
 // A link's state is capped when inflated, so a crafted link cannot make
 // the page inflate gigabytes.
-const MAX_INFLATED = 4 * 1024 * 1024;
+export const MAX_INFLATED = 4 * 1024 * 1024;
 
 export async function encodeState(state) {
   const json = new TextEncoder().encode(JSON.stringify(pick(state)));

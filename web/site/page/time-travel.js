@@ -18,9 +18,9 @@ import { notice } from "../views/notice.js";
 // transcript, the run view's; inputs, the run's inputs
 // (page/input-fields.js); onButton, page/run-view.js's; readonly, whether
 // the editors are locked (nothing may replace their code); otherFile(text,
-// name) may open a dropped file that is no run file (a provider's
-// conversation, api/mount.js) and reports whether it did.
-export function timeTravel({ code, runner, transcript, inputs, onButton, readonly, otherFile = () => false }) {
+// name, runFileError) may open a dropped file that is no run file (a
+// provider's conversation, api/mount.js) and resolves with whether it did.
+export function timeTravel({ code, runner, transcript, inputs, onButton, readonly, otherFile = async () => false }) {
   const beModel = new BeModel({
     runner,
     locked: readonly,
@@ -45,9 +45,9 @@ export function timeTravel({ code, runner, transcript, inputs, onButton, readonl
 
   // openRun shows a saved run: the editors get its code, the transcript
   // its events.
-  const openRun = (text, name) => {
+  const openRun = async (text, name) => {
     const file = readRunFile(text);
-    if (file.error && otherFile(text, name)) return;
+    if (file.error && (await otherFile(text, name, file.error))) return;
     if (file.error) {
       notice(`Could not open ${name}: ${file.error}`);
       return;

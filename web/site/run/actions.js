@@ -76,6 +76,15 @@ export function modelAnswers(trace) {
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 const WIDTH = 100;
 
+// jsKey writes an object literal's key. A literal's "__proto__" key, bare
+// or quoted, sets the object's prototype instead of making a key (a
+// recorded call's args would lose it): it is written computed, which
+// makes an own key of that name.
+export function jsKey(k) {
+  if (k === "__proto__") return '["__proto__"]';
+  return IDENT.test(k) ? k : JSON.stringify(k);
+}
+
 // jsValue formats a JSON value as JavaScript source: keys that are
 // identifiers unquoted, small values on one line, larger ones indented by
 // two spaces per level.
@@ -84,13 +93,16 @@ export function jsValue(v, indent = "") {
   const inner = indent + "  ";
   const entries = Array.isArray(v)
     ? v.map((x) => [null, x])
-    : Object.entries(v).map(([k, x]) => [IDENT.test(k) ? k : JSON.stringify(k), x]);
+    : Object.entries(v).map(([k, x]) => [jsKey(k), x]);
   const [open, close] = Array.isArray(v) ? ["[", "]"] : ["{", "}"];
   if (entries.length === 0) return open + close;
-  const flat = entries.map(([k, x]) => (k === null ? "" : `${k}: `) + jsValue(x, inner));
-  const line = Array.isArray(v) ? `[${flat.join(", ")}]` : `{ ${flat.join(", ")} }`;
+  // Each value is written once (at the indent it has on a line of its
+  // own, which is the one it keeps), so the time grows with the value's
+  // size, not twice per level of nesting.
+  const items = entries.map(([k, x]) => (k === null ? "" : `${k}: `) + jsValue(x, inner));
+  const line = Array.isArray(v) ? `[${items.join(", ")}]` : `{ ${items.join(", ")} }`;
   if (!line.includes("\n") && indent.length + line.length <= WIDTH) return line;
-  const lines = entries.map(([k, x]) => `${inner}${k === null ? "" : `${k}: `}${jsValue(x, inner)},`);
+  const lines = items.map((item) => `${inner}${item},`);
   return `${open}\n${lines.join("\n")}\n${indent}${close}`;
 }
 

@@ -28,6 +28,7 @@
 // the run or an error that names what is wrong and where.
 
 import { describeValue, errorMessage } from "../util/format.js";
+import { tooDeepAt } from "../util/depth.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, RUN_INPUTS, withCurrentNames } from "../lib/run-inputs.js";
 
 export const RUN_FORMAT = "agentloop-run";
@@ -182,19 +183,10 @@ function inputsProblem(inputs) {
 }
 
 // tooDeep says where v (named at) is nested more than MAX_DEPTH deep, or
-// returns "". It walks without recursion, so that no depth can take it
-// past the stack.
+// returns "".
 function tooDeep(v, at) {
-  const stack = [[v, at, 0]];
-  while (stack.length > 0) {
-    const [x, path, depth] = stack.pop();
-    if (x === null || typeof x !== "object") continue;
-    if (depth >= MAX_DEPTH) {
-      return `${at} is nested more than ${MAX_DEPTH} deep (at ${path.length > 120 ? path.slice(0, 120) + "…" : path}); a run file's values go at most ${MAX_DEPTH} deep.`;
-    }
-    for (const key of Object.keys(x)) stack.push([x[key], Array.isArray(x) ? `${path}[${key}]` : `${path}.${key}`, depth + 1]);
-  }
-  return "";
+  const path = tooDeepAt(v, at, MAX_DEPTH);
+  return path ? `${at} is nested more than ${MAX_DEPTH} deep (at ${path}); a run file's values go at most ${MAX_DEPTH} deep.` : "";
 }
 
 // indexProblem checks that message event e (events[i]), after count

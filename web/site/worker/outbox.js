@@ -23,12 +23,12 @@ const WINDOW_MS = 16; // about one frame: the page renders no faster
 const START_BUDGET = 32;
 // Strings longer than this are cut before they cross to the page; the
 // transcript folds long contents anyway.
-const MAX_STRING = 200000;
-const MAX_DEPTH = 24;
-const MAX_KEYS = 1000;
+export const MAX_STRING = 200000;
+export const MAX_DEPTH = 24;
+export const MAX_KEYS = 1000;
 // Arrays may be longer than objects are wide: done's stepMs has one
 // number per step, and max steps goes up to 100,000.
-const MAX_ITEMS = 100000;
+export const MAX_ITEMS = 100000;
 // Read before any user code runs, which may replace the globals (the
 // worker freezes the built-ins themselves before it runs any).
 const stringify = JSON.stringify;
@@ -165,7 +165,9 @@ function toPlain(v, depth, ancestors) {
       if (v.length > n) out.push(`… ${v.length - n} more items`);
       return out;
     }
-    const out = {};
+    // No prototype: a key named "__proto__" (a call's args may hold one)
+    // is then a key like any other, not a change of prototype.
+    const out = Object.create(null);
     const keys = Object.keys(v);
     const n = Math.min(keys.length, MAX_KEYS);
     for (let i = 0; i < n; i++) out[keys[i]] = read(v, keys[i], depth, ancestors);
