@@ -54,6 +54,16 @@ func ExampleRunAgent() {
 	// Output: The answer is 5.
 }
 
+// RunAgent takes this package's pieces too: a Script and Tools.
+func ExampleRunAgent_script() {
+	model := agent.Script(
+		agent.ToolCall("add", map[string]any{"a": 2, "b": 3}),
+		agent.Final("The answer is 5."),
+	)
+	fmt.Println(agent.RunAgent(model, agent.Tools{"add": add}, "What is 2 + 3?", 10))
+	// Output: The answer is 5.
+}
+
 // Errors from tools reach the model as the tool's output.
 func ExampleRun_toolErrors() {
 	model := agent.Script(

@@ -317,3 +317,22 @@ func TestALongRunKeepsEveryMessageInOrder(t *testing.T) {
 		}
 	}
 }
+
+// RunAgent takes the package's own pieces as well as plain functions: a
+// Script, Tools, and a Model written as a function literal.
+func TestRunAgentTakesTheModelAndToolsOfRun(t *testing.T) {
+	tools := agent.Tools{"add": func(_ context.Context, args any) (string, error) {
+		m, _ := args.(map[string]any)
+		a, _ := m["a"].(int)
+		b, _ := m["b"].(int)
+		return strconv.Itoa(a + b), nil
+	}}
+	script := func() agent.Model {
+		return agent.Script(agent.ToolCall("add", map[string]any{"a": 2, "b": 3}), agent.Final("The answer is 5."))
+	}
+	assert.Equal(t, "The answer is 5.", agent.RunAgent(script(), tools, "What is 2 + 3?", 10), "a Script and Tools")
+	assert.Equal(t, "The answer is 5.", agent.RunAgent(script(), map[string]agent.Tool(tools), "What is 2 + 3?", 10), "a map of Tool")
+	failing := func(context.Context, []agent.Message) (agent.Action, error) { return nil, errors.New("no network") }
+	assert.Equal(t, "error: step 1: model: no network", agent.RunAgent(failing, tools, "Hi.", 10), "a Model as a function literal, whose error becomes the text")
+	assert.Equal(t, "Stopped: reached max steps.", agent.RunAgent(script(), tools, "What is 2 + 3?", 1), "the step limit holds")
+}

@@ -125,3 +125,21 @@ func TestPageRecoveryAndTimeoutExamplesReactToTheMessage(t *testing.T) {
 		})
 	}
 }
+
+// The parallel example's action names how many calls it asks for, in
+// words that agree with the count.
+func TestPageParallelCallsHeaderCountsTheCalls(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.chooseExample("parallel")
+	for _, tc := range []struct{ question, want string }{
+		{"What's the weather in Rome?", "1 tool call at once"},
+		{"What's the weather in Rome and Oslo?", "2 tool calls at once"},
+	} {
+		p.setValue("#user-message", tc.question)
+		v := p.run()
+		require.Equal(t, "final", v.Banner.Reason, "asked %q, the run ended: %q", tc.question, v.Banner.Text)
+		require.GreaterOrEqual(t, len(v.Transcript), 2, "asked %q: %v", tc.question, v.Transcript)
+		assert.Equal(t, tc.want, v.Transcript[1].Extra, "asked %q, the action's header says", tc.question)
+	}
+}

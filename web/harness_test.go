@@ -785,6 +785,14 @@ func (p *page) decide(d approvalDecision) {
 func (p *page) runDeciding(decisions []approvalDecision) pageView {
 	p.t.Helper()
 	p.click("#run")
+	return p.decideUntilEnd(decisions)
+}
+
+// decideUntilEnd makes the next of decisions each time a tool call of the
+// run under way waits for approval, until the run ends; it returns the
+// view then.
+func (p *page) decideUntilEnd(decisions []approvalDecision) pageView {
+	p.t.Helper()
 	for i := 0; ; i++ {
 		state := waitFor[string](p, 3*waitTimeout, "the run to end or a call to wait for approval",
 			`(() => { if (document.querySelector("#approval-panel").checkVisibility()) return "waiting";

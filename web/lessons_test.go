@@ -444,3 +444,96 @@ func TestPageReadOnlyLessonEmbedSaysWhatTheReaderCanDo(t *testing.T) {
 	p.waitLesson(3)
 	assert.False(t, p.visible("#lesson-locked"), "an editable embed has nothing to explain")
 }
+
+// Moving from lesson to lesson sets nothing of the learner's aside, so the
+// page says nothing: the offer of the Playground's code, shown when Learn
+// replaced it, does not follow the learner from lesson to lesson.
+func TestPageLessonChangeShowsNoNotice(t *testing.T) {
+	t.Parallel()
+	p := newPage(t)
+	p.open("/")
+	p.setEditor("model-editor", `[{ type: "final", content: "mine" }]`)
+	p.click("#mode-learn")
+	p.waitLesson(1)
+	p.waitNotice("Lesson 1 replaced your code")
+	for n := 2; n <= 4; n++ {
+		p.click("#lesson .lesson-next")
+		p.waitLesson(n)
+		p.settle()
+		assert.False(t, p.visible("#notice"), "lesson %d opened with a notice: %q", n, p.text("#notice"))
+	}
+}
+
+// The prediction is about the lesson's own code: a run of the learner's
+// edit does not grade it (lesson 6's edit stops no run, yet "it stops the
+// run with an error" was told Right), and the outcome says which run it
+// judged.
+func TestPageLessonOutcomeSaysWhichRunItJudges(t *testing.T) {
+	t.Parallel()
+	p := newPage(t)
+	p.open("/#lesson=6")
+	p.waitLesson(6)
+	lesson := p.shippedLessons()[5]
+	p.choose("it stops the run with an error")
+	p.fillLesson(lesson.Solution)
+	p.run()
+	o := p.lessonOutcome()
+	assert.Equal(t, "The run of your edit", p.text("#lesson-outcome-heading"), "the outcome names the run it speaks of")
+	assert.NotContains(t, o.Predict, "Right", "a run of an edit does not grade the prediction: %q", o.Predict)
+	assert.Contains(t, o.Predict, "not judged on this run, which is of your edit", "the outcome says which run it judges: %q", o.Predict)
+	assert.True(t, o.Passed, "the edit passes the task: %q", o.Task)
+
+	p.click("#lesson .lesson-reload")
+	p.run()
+	o = p.lessonOutcome()
+	assert.Equal(t, "The run of the lesson's code", p.text("#lesson-outcome-heading"))
+	assert.True(t, strings.HasPrefix(o.Predict, "Predict: Not quite: the answer is it calls the model again"), "the lesson's code judges the prediction: %q", o.Predict)
+
+	p.fillLesson(lesson.Solution)
+	p.run()
+	o = p.lessonOutcome()
+	assert.Contains(t, o.Predict, "On your last run of the lesson's code: Not quite", "after an edit, the verdict is the lesson's code's: %q", o.Predict)
+}
+
+// On a laptop's screen (1366×768) a reader who goes from lesson to lesson
+// by Next lesson, at the lesson's foot, and reads down to the question
+// has Run on screen beside it (the run bar's Run was above the fold in
+// every lesson), and after Run the whole of what the lesson says about the
+// run is on screen (it was cut off in 4 of 12).
+func TestPageLessonPredictRunAndOutcomeOnALaptopScreen(t *testing.T) {
+	t.Parallel()
+	p := newPage(t)
+	p.do("a laptop's screen", chromedp.EmulateViewport(1366, 768))
+	p.open("/#lesson=1")
+	p.waitLesson(1)
+	lessons := p.shippedLessons()
+	for n := 1; n <= len(lessons); n++ {
+		where := fmt.Sprintf("in lesson %d at 1366x768", n)
+		if n > 1 {
+			p.click("#lesson .lesson-next")
+			p.waitLesson(n)
+		}
+		eval[chromedp.Void](p, `document.querySelector("#lesson .lesson-predict").scrollIntoView({block: "nearest"})`)
+		p.settle()
+		p.onScreen(t, "#lesson .lesson-predict", where)
+		// The Run on screen with the question, whichever it is.
+		run := eval[string](p, `(() => { const b = [...document.querySelectorAll("#run, #lesson button")].find((b) => {
+			const r = b.getBoundingClientRect();
+			return b.textContent.trim() === "Run" && b.checkVisibility() && r.top >= 0 && r.bottom <= innerHeight; });
+			return b ? (b.id ? "#" + b.id : "#lesson .lesson-run") : ""; })()`)
+		if !assert.NotEmpty(t, run, "no Run on screen with the question %s", where) {
+			p.saveScreenshot(fmt.Sprintf("lesson-%d-predict-1366x768.png", n))
+			run = "#run" // the run bar's, off screen: its outcome is checked all the same
+		}
+		p.choose(eval[string](p, `document.querySelector("#lesson .lesson-choice").textContent.trim()`))
+		eval[chromedp.Void](p, fmt.Sprintf(`document.querySelector(%s).click()`, js(run)))
+		p.decideUntilEnd(lessons[n-1].Decide)
+		waitFor[bool](p, waitTimeout, "the lesson's words after the run", `document.querySelector("#lesson-outcome").checkVisibility()`)
+		p.settle()
+		p.onScreen(t, "#stop-banner", where+", after Run")
+		p.onScreen(t, "#lesson-outcome", where+", after Run")
+		if t.Failed() {
+			p.saveScreenshot(fmt.Sprintf("lesson-%d-after-run-1366x768.png", n))
+		}
+	}
+}

@@ -38,3 +38,27 @@ func TestPageSteppingOnAPhoneKeepsStepAndTheLitLineOnScreen(t *testing.T) {
 		})
 	}
 }
+
+// After Run, Step starts stepping the run just shown: on a phone Step and
+// the lit line are on screen together at every press too (the lit line
+// was below the fold, at y 907-1147 of 812, at every phase).
+func TestPageSteppingOnAPhoneAfterRunKeepsStepAndTheLitLineOnScreen(t *testing.T) {
+	t.Parallel()
+	p := newPage(t)
+	p.do("a phone's screen", chromedp.EmulateViewport(375, 812))
+	p.open("/")
+	p.run()
+	for i := 1; i <= 6; i++ {
+		p.click("#step")
+		waitFor[bool](p, waitTimeout, fmt.Sprintf("Step press %d to show phase %d", i, i),
+			fmt.Sprintf(`/^Phase %d of \d+$/.test(document.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim())`, i))
+		where := fmt.Sprintf("after Run, then Step press %d at 375x812", i)
+		p.onScreen(t, "#step", where)
+		p.onScreen(t, "#loop-source .loop-line.current", where)
+		p.onScreen(t, "#phase-detail", where)
+		if t.Failed() {
+			p.saveScreenshot(fmt.Sprintf("phone-run-step-375x812-press-%d.png", i))
+			require.FailNow(t, "the stepping learner lost sight of Step or the lit line "+where)
+		}
+	}
+}

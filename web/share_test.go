@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // What the user takes elsewhere: a share link that restores every field and
@@ -83,4 +84,34 @@ func TestPageCopiesTheTranscriptAsMarkdown(t *testing.T) {
 		assert.Contains(t, md, want, "the Markdown has %q", want)
 	}
 	assert.True(t, strings.Index(md, "What is 2 + 3?") < strings.Index(md, "The answer is 5."), "the messages are in order")
+}
+
+// Share's message and an offer already on the bar are two sentences from
+// two sources: the message has a line of its own above the offer and its
+// button, so the two never read as one.
+func TestPageShareMessageAndAnOfferAreTwoLines(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.setEditor("model-editor", ownModel)
+	p.pickInMenu("chain")
+	p.waitNotice("replaced your code")
+	p.share()
+	p.waitNotice("Link copied")
+	type line struct {
+		Text        string
+		Top, Bottom float64
+		Shown       bool
+	}
+	read := func(sel string) line {
+		return eval[line](p, fmt.Sprintf(`(() => { const e = document.querySelector(%s); if (!e) return {Text: "", Top: 0, Bottom: 0, Shown: false};
+			const r = e.getBoundingClientRect(); return {Text: e.textContent, Top: r.top, Bottom: r.bottom, Shown: e.checkVisibility() && r.height > 0}; })()`, js(sel)))
+	}
+	msg, offer := read("#notice-message"), read("#notice-offer")
+	require.True(t, msg.Shown, "Share's message is shown: the bar says %q", p.text("#notice"))
+	require.True(t, offer.Shown, "the offer stays: the bar says %q", p.text("#notice"))
+	assert.Contains(t, msg.Text, "Link copied.")
+	assert.NotContains(t, msg.Text, "replaced your code", "the message holds only Share's words")
+	assert.Contains(t, offer.Text, "replaced your code")
+	assert.LessOrEqual(t, msg.Bottom, offer.Top+1, "the message ends above the offer's line (message %v, offer %v)", msg, offer)
+	assert.True(t, p.visible("#notice-action"), "the offer keeps its button")
 }

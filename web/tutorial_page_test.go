@@ -127,7 +127,7 @@ func TestAgentloopSandboxedNamesBadArgumentsAndItsSources(t *testing.T) {
 		{`tutorial.sandboxed('[]', ` + seedTools + `, -5)`, "runAgentSandboxed: timeLimitMs must be more than 0 and finite, got -5"},
 		{`tutorial.sandboxed('[]', undefined, 2000)`, "runAgentSandboxed: tools must be source text (a string), got undefined"},
 		{`tutorial.sandboxed('// nothing yet', ` + seedTools + `, 2000)`, "The model source gives nothing: write an array of actions, or a function model(messages)."},
-		{`tutorial.sandboxed('[{ type: "final" content: "x" }]', ` + seedTools + `, 2000)`, "the model source: Unexpected token (line 1, column 18)"},
+		{`tutorial.sandboxed('[{ type: "final" content: "x" }]', ` + seedTools + `, 2000)`, `the model source: a comma is missing after "final", before "content" (line 1, column 17)`},
 		{`tutorial.sandboxed('while (true) {}', ` + seedTools + `, 300)`, "the model source did not finish within 300 ms"},
 		// A page written before timeLimitMs had its name spells it timeLimit.
 		{`tutorial.sandboxed('[]', ` + seedTools + `, undefined, {["time" + "Limit"]: 0})`, "runAgentSandboxed: timeLimitMs must be more than 0 and finite, got 0"},

@@ -50,7 +50,7 @@ function page({ embed }) {
 
 beforeEach(() => {
   globalThis.localStorage = new FakeStorage();
-  for (const id of ["notice", "notice-text", "notice-action", "notice-dismiss"]) els[id] = { hidden: true, textContent: "", onclick: null };
+  for (const id of ["notice", "notice-message", "notice-offer", "notice-action", "notice-dismiss"]) els[id] = { hidden: true, textContent: "", onclick: null };
   hashCleared = 0;
 });
 
@@ -88,7 +88,7 @@ test("the playground keeps the code a replacement took and offers it back", () =
   assert.equal(kept, true, "the user's edits were kept");
   assert.equal(code.editors.model.value, linked.model);
   assert.equal(hashCleared, 1, "the address no longer names the link once it is applied");
-  assert.match(els["notice-text"].textContent, /The shared link replaced your code/);
+  assert.match(els["notice-offer"].textContent, /The shared link replaced your code/);
   els["notice-action"].onclick();
   assert.equal(code.editors.model.value, "// mine\n[]", "Restore my code brings the edits back");
   assert.equal(code.example, "add", "as the add example's edits");

@@ -35,3 +35,21 @@ test("an example's state is recognised as that example", () => {
   assert.equal(matchingExample({ ...stateOf(EXAMPLES[0]), model: "edited" }), "");
   assert.equal(exampleById("nope"), null);
 });
+
+// modelOf evaluates an example's model(messages) function as the worker
+// would receive it.
+function modelOf(ex) {
+  return new Function(`${ex.model}\nreturn model;`)();
+}
+
+test("the parallel example calls the weather of every city the question names", () => {
+  const model = modelOf(exampleById("parallel"));
+  for (const [question, cities] of [
+    ["What's the weather in Paris and in Tokyo?", ["Paris", "Tokyo"]],
+    ["What's the weather in Rome and Oslo?", ["Rome", "Oslo"]],
+    ["Weather in Rome, Oslo and Lisbon, please", ["Rome", "Oslo", "Lisbon"]],
+  ]) {
+    const action = model([{ role: "user", content: question }]);
+    assert.deepEqual(action.calls.map((c) => c.args.city), cities, question);
+  }
+});

@@ -37,11 +37,23 @@ test("each form of code is read the way it was meant", async (t) => {
   }
 });
 
-test("a syntax error names acorn's message at its exact line and column", () => {
+test("a missing comma is named where it is missing", () => {
   const src = '[\n  {type: "tool", name: "add", args: {a: 2, b: 3}},\n  {type: "final", content: "x"},\n  {type: "final" content: "y"}\n]';
   const { error } = readSource(src);
-  assert.deepEqual(error, { line: 4, column: 18, message: "Unexpected token" });
+  assert.deepEqual(error, { line: 4, column: 17, message: 'a comma is missing after "final", before "content"' });
   assert.deepEqual(compileEditor(src, "model").error, error, "the worker reports the same error and runs nothing");
+});
+
+test("a comma missing at a line's end is reported there, not at the next line", () => {
+  const cases = [
+    ['[\n  {type: "tool", name: "add", args: {a: 2, b: 3}}\n  {type: "final", content: "x"},\n]', 2, 50, '"}", before "{" on line 3'],
+    ["{\n  add: ({a, b}) => a + b\n  mul: ({a, b}) => a * b,\n}", 2, 25, '"b", before "mul" on line 3'],
+    ['const model = [\n  {type: "final", content: "x"}\n  {type: "final", content: "y"}\n];', 2, 32, '"}", before "{" on line 3'],
+  ];
+  for (const [src, line, column, what] of cases) {
+    assert.deepEqual(readSource(src).error, { line, column, message: `a comma is missing after ${what}` }, src);
+  }
+  assert.deepEqual(readSource("const x = 1 +* 2").error, { line: 1, column: 14, message: "Unexpected token" }, "an error no comma mends keeps acorn's words");
 });
 
 test("code that ends too early points at the bracket left open, not a bracket nobody typed", () => {

@@ -1,6 +1,6 @@
 module loop
 
-go 1.26
+go 1.26.8
 
 require agentloop.dev v0.0.0
 

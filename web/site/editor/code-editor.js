@@ -81,10 +81,13 @@ async function syntaxLint(view) {
 const runMarks = new WeakMap();
 
 // diagnosticAt makes a diagnostic for a 1-based line and column, covering
-// the rest of the word there (or one character) so the squiggle shows.
+// the rest of the word there (or one character) so the squiggle shows; at
+// the end of a line (where a comma is missing, say) it covers the
+// character before.
 function diagnosticAt(doc, { line, column, message }, severity) {
   const l = doc.line(Math.min(Math.max(1, line), doc.lines));
   const from = Math.min(l.from + Math.max(0, (column || 1) - 1), l.to);
+  if (from === l.to && from > l.from) return { from: from - 1, to: from, severity, message };
   const rest = /^[\w$]+/.exec(doc.sliceString(from, l.to));
   const to = rest ? from + rest[0].length : Math.min(from + 1, l.to);
   return { from, to: Math.max(to, from), severity, message };

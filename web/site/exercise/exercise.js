@@ -7,6 +7,7 @@
 // itself.
 
 import { h, isDisabled, setDisabled, showFieldError } from "../util/dom.js";
+import { LevelRules, STUBS } from "./level-rules.js";
 import { failureView } from "./failure-view.js";
 import { HINTS, HINTS_LEVEL_2, STUB, STUB_LEVEL_2 } from "./text.js";
 import { GO_HINTS, GO_HINTS_LEVEL_2, GO_STATEMENTS, GO_STUB, GO_STUB_LEVEL_2 } from "./go-text.js";
@@ -27,10 +28,11 @@ export class Exercise {
   // for the playground's; onOpen(c) opens case c in the playground;
   // onCompare(c, observed) shows a failing case's two runs side by side;
   // onLoopChanged() hears that the Exercise put a level's stub in Your loop;
+  // keepLoop(source, language) keeps the learner's loop a starter replaced;
   // goCheck, when the learner picked Go, checks and shows instead
   // (exercise/go-check-view.js: active(), check(), stop(), render(),
   // forget(), and language, the Language whose Go loop it checks).
-  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onCompare = null, onLoopChanged = () => {}, goCheck = null }) {
+  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onCompare = null, onLoopChanged = () => {}, keepLoop = () => {}, goCheck = null }) {
     this.goCheck = goCheck;
     this.engine = engine;
     this.editor = editor;
@@ -42,6 +44,8 @@ export class Exercise {
     this.onOpen = onOpen;
     this.onCompare = onCompare;
     this.onLoopChanged = onLoopChanged;
+    this.keepLoop = keepLoop;
+    this.rules = new LevelRules({ onStarter: (level) => this.useStarter(level) });
     this.level = levelOf(progress.level);
     this.levels = {}; // the promise of each level's cases, by level
     // Set by an interview (exercise/interview.js): it draws the cases,
@@ -157,6 +161,15 @@ export class Exercise {
     this.render();
   }
 
+  // useStarter puts the level's stub in Your loop, keeping what it replaces.
+  useStarter(level) {
+    const go = this.goActive();
+    this.keepLoop(go ? this.goCheck.language.source : this.editor.value, go ? "go" : "javascript");
+    if (go) this.goCheck.language.setSource(STUBS.go[level]);
+    else (this.editor.value = STUBS.javascript[level]), this.onLoopChanged();
+    this.render();
+  }
+
   // loadCases fetches a level's cases once; a failed fetch is tried again
   // at the next Check.
   loadCases(level) {
@@ -244,6 +257,8 @@ export class Exercise {
 
   render() {
     const { els } = this;
+    const go = this.goActive();
+    this.rules.render({ language: go ? "go" : "javascript", level: this.level, source: go ? this.goCheck.language.source : this.editor.value, locked: this.busy });
     setDisabled(els.check, this.job !== null);
     // Stop is for a check under way (not while the cases load, a moment).
     setDisabled(els.stop, !this.job || this.job === "loading");

@@ -11,6 +11,21 @@ func RunAgent(model agenttest.Model, tools map[string]agenttest.Tool, userMsg st
 }
 `;
 
+// GO_RULES_LEVEL_1 are level 1's rules in Go, which GO_STUB leaves out
+// (it is the file a learner fills in, as bare as the exercise's).
+export const GO_RULES_LEVEL_1 = `Write the agent loop. Check runs RunAgent on every case of agenttest.Cases
+(agenttest.TestLoop does the same with go test) and compares it with the
+real loop (agent.Run):
+- messages starts as [{"role": "user", "content": userMsg}];
+- call model(messages) at most maxSteps times; it returns an action;
+- a "final" action: return its "content";
+- a "tool" action: call tools[name] with its "args" ({} when absent),
+  then append the action exactly as returned and
+  {"role": "tool", "name": name, "content": output};
+- an unknown tool's output is "error: unknown tool 'NAME'", a tool that
+  fails gives "error: " and its error, and the loop goes on;
+- when the steps run out, return exactly "Stopped: reached max steps."`;
+
 // GO_STUB_LEVEL_2 is the Go loop's start at level 2, the interviewer's
 // follow-ups: an agenttest.FollowUpLoop, with the rules the follow-ups'
 // cases check in the words of its doc (agent/agenttest/followup.go), the
@@ -97,5 +112,5 @@ export const GO_HINTS_LEVEL_2 = [
 // GO_STATEMENTS say what loop.go is at each level, above the editor.
 export const GO_STATEMENTS = {
   1: "Write RunAgent in loop.go, the loop at the heart of an agent, in Go. Check compiles it with the real Go compiler, here in your browser, and runs it on every case of agenttest, comparing what the model sees and what your loop returns with what the real loop (agent.Run) did. Go starter downloads the same file with a test, to practise with go test.",
-  2: "Level 2, the interviewer's follow-ups, in Go: RunAgent(ctx, model, tools, userMsg, opts) (agenttest.Answer, error), an agenttest.FollowUpLoop, passes ctx on, runs parallel calls at the same time, ends on malformed output, times slow tools out, stops once ctx is done and sums the usage. Check grades it with agenttest's own follow-up checker; each follow-up passes or fails on its own. The rules are at the top of loop.go.",
+  2: "Level 2, the interviewer's follow-ups, in Go: RunAgent(ctx, model, tools, userMsg, opts) (agenttest.Answer, error), an agenttest.FollowUpLoop, passes ctx on, runs parallel calls at the same time, ends on malformed output, times slow tools out, stops once ctx is done and sums the usage. Check grades it with agenttest's own follow-up checker; each follow-up passes or fails on its own. The rules are in The rules of level 2, above loop.go.",
 };

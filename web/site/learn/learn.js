@@ -10,7 +10,9 @@
 // page's mode (showMode), each render of a run (sync) and each #lesson=N
 // link (openLink).
 
-import { notice } from "../views/notice.js";
+import { hideNotice, notice } from "../views/notice.js";
+import { byId } from "../util/dom.js";
+import { revealWholeInWindow } from "../views/layout.js";
 import { LESSONS, lessonAt, matchingLesson, setupState } from "./lessons.js";
 import { LessonView } from "./lesson-view.js";
 import { Outcome } from "./outcome.js";
@@ -30,6 +32,7 @@ import { Run } from "./run-facts.js";
 export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode, setMode, save, loopPanel, places, locked = false }) {
   const progress = new Progress(store, key);
   const predictions = new Map(); // lesson number -> the value chosen
+  const lessonRuns = new Map(); // lesson number -> the last Run of its own code
   let learning = false;
   let judged = null; // the trace whose end was last told
 
@@ -41,6 +44,7 @@ export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode,
       setMode("exercise");
       save();
     },
+    onRun: () => byId("run").click(),
   });
   const outcome = new Outcome();
   // The button is in the page's markup, so that the header's row is laid
@@ -77,7 +81,11 @@ export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode,
     const next = (embed && keptCode(origin)) || { ...setupState(lessonAt(n)), example: "" };
     if (!sameRun(readCode(), next)) {
       const how = embed ? { why: `Lesson ${n}`, origin, before: null, loaded: true } : { why: `Lesson ${n}` };
-      replaceCode(next, how);
+      // A lesson that sets nothing of the learner's aside says nothing: an
+      // offer still on the bar spoke of the screen before (the learner's
+      // own code stays in the Playground's examples menu), and rewording
+      // it at every lesson change would be a notice at every lesson.
+      if (!replaceCode(next, how)) hideNotice();
     }
     judged = null;
     outcome.hide();
@@ -126,7 +134,18 @@ export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode,
       if (passed && progress.pass(lesson)) view.marks((l) => progress.isDone(l));
       if (passed) view.say("Done: this run passed the task.", true);
       else if (!progress.isDone(lesson)) view.say(edited ? "Not yet: this run does not pass the task." : "", false);
-      outcome.show(lesson, run, { chosen: predictions.get(n), edited, passed });
+      if (!edited) lessonRuns.set(n, run);
+      outcome.show(lesson, run, { chosen: predictions.get(n), edited, passed, lessonRun: lessonRuns.get(n) });
+      // A run that ended on its own (not one being stepped through, whose
+      // controls stay put) brings its stop banner and the whole of what
+      // the lesson says about it on screen: on a laptop's screen they
+      // ended below the fold, or above it for a reader scrolled down to
+      // the question.
+      // Two frames later: after the editors bring the lines that answered
+      // into view, which scrolls the window too.
+      if (!document.body.classList.contains("stepping")) {
+        requestAnimationFrame(() => requestAnimationFrame(() => revealWholeInWindow(outcome.root, places.banner)));
+      }
     },
 
     // isLessonCode reports whether state is a lesson's untouched setup,

@@ -10,9 +10,10 @@ import { inline, paragraph } from "./text.js";
 export class LessonView {
   // onChoose(value): a prediction was chosen; onReload(): the reader asked
   // for the lesson's code again; onExercise(): the reader asked for the
-  // Exercise; locked: the editors are read-only (a read-only embed), so
-  // the Try it task cannot be done here, and the panel says what can.
-  constructor({ onChoose, onReload, onExercise, locked = false }) {
+  // Exercise; onRun(): the reader pressed the question's Run; locked: the
+  // editors are read-only (a read-only embed), so the Try it task cannot
+  // be done here, and the panel says what can.
+  constructor({ onChoose, onReload, onExercise, onRun, locked = false }) {
     this.onChoose = onChoose;
     this.links = LESSONS.map((l, i) => h("a", { href: `#lesson=${i + 1}`, className: "lesson-link" }, `${i + 1}. ${l.title}`));
     this.count = h("span", { className: "lesson-count" });
@@ -26,7 +27,13 @@ export class LessonView {
     this.lines = h("p", { className: "lesson-lines hint" });
     this.legend = h("legend");
     this.choices = h("div", { className: "lesson-choices" });
-    this.predict = h("fieldset", { className: "lesson-predict" }, this.legend, this.choices);
+    // Run beside the choices: the lesson's text pushes the question below
+    // the run bar's Run on a laptop's screen, and a prediction is made to
+    // be run at once. It presses the run bar's Run, the page's one way to
+    // run (aria-label: a second control named just "Run" would be
+    // ambiguous to a screen reader).
+    this.run = h("button", { type: "button", className: "primary lesson-run", "aria-label": "Run the code shown" }, "Run");
+    this.predict = h("fieldset", { className: "lesson-predict" }, this.legend, h("div", { className: "lesson-predict-row" }, this.choices, this.run));
     this.task = h("p", { className: "lesson-task-text" });
     this.hint = h("p", { id: "lesson-hint", className: "lesson-hint hint", hidden: true });
     this.hintButton = h("button", { type: "button", id: "lesson-show-hint", "aria-expanded": "false", "aria-controls": "lesson-hint" }, "Show a hint");
@@ -56,6 +63,7 @@ export class LessonView {
     );
     this.hintButton.addEventListener("click", () => this.showHint(this.hint.hidden));
     this.reload.addEventListener("click", () => onReload());
+    this.run.addEventListener("click", () => onRun());
     this.exercise.addEventListener("click", () => onExercise());
     this.choices.addEventListener("change", (e) => {
       const i = Number(e.target.value);

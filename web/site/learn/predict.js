@@ -4,7 +4,8 @@
 // the values, and the explanation is written from those events: nothing
 // here, nor in the lessons, holds the right answer.
 
-import { describeAction, describeEnd, describeMessage, list, plural } from "./run-facts.js";
+import { plural } from "../util/format.js";
+import { describeAction, describeEnd, describeMessage, list } from "./run-facts.js";
 
 // KINDS maps a question's kind to what it reads: answer(run, q) is the
 // value the run gives (compared with the choices' values), explain(run,

@@ -2,6 +2,7 @@
 // (see README, Events), never from a message's text or from an answer kept
 // by hand. The predictions' explanations and the tasks' checks are built
 // on these, so they say what the loop really did.
+import { plural } from "../util/format.js";
 
 // Run wraps one run's events, in the order the loop emitted them.
 export class Run {
@@ -160,11 +161,6 @@ export function describeAction(m) {
 export function list(words) {
   if (words.length <= 1) return words.join("");
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
-
-// plural words a count: "1 call", "2 calls".
-export function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function short(text) {

@@ -270,6 +270,16 @@ export class CodeState {
     notice(swapped ? "Your earlier loop is back. The loop it replaced is kept: press Your earlier loop again to swap back." : "Your earlier loop is back.");
   }
 
+  // keepStarterReplaced keeps the learner's loop (source, in language)
+  // that a level's starter replaced, for Your earlier loop, and offers it
+  // back.
+  keepStarterReplaced(source, language) {
+    if (language === "go") this.store.keepGoLoop(source);
+    else this.store.keepLoop(source);
+    this.emit("kept");
+    notice("The level's starter replaced your loop. It is kept:", "Restore my loop", () => this.restoreLoop());
+  }
+
   restoreGoLoop() {
     const [loop] = this.store.keptGoLoops();
     const replaced = this.language.read().goLoop;

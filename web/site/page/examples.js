@@ -213,12 +213,15 @@ function model(messages) {
     title: "Parallel tool calls",
     description: "One action asks for a call per city of the question, all at once: they run together, and the results come back in call order. Ask about other cities and the calls follow.",
     expect: { reason: "final", phase: "final", text: "Paris: rain, 14 °C. Tokyo: clear, 22 °C." },
-    reacts: { userMsg: "What's the weather in Oslo and in Lisbon?", text: "Oslo: snow, -3 °C. Lisbon: sun, 21 °C." },
+    reacts: { userMsg: "What's the weather in Rome and Oslo?", text: "Rome: sun, 19 °C. Oslo: snow, -3 °C." },
     userMsg: "What's the weather in Paris and in Tokyo?",
     model: `// A model(messages) function: one action with a call per city named in
 // the question, then an answer from every result.
 function model(messages) {
-  const cities = [...messages[0].content.matchAll(/in ([A-Z][\\w-]*)/g)].map((m) => m[1]);
+  // Every capitalised name after the first "in": "in Paris and in Tokyo",
+  // "in Rome and Oslo", "in Rome, Oslo and Lisbon".
+  const [, places = ""] = /\\bin\\b(.*)/s.exec(messages[0].content) ?? [];
+  const cities = [...places.matchAll(/[A-Z][\\w-]*/g)].map((m) => m[0]);
   const last = messages[messages.length - 1];
   if (last.role === "user") {
     const calls = cities.map((city, i) => ({ id: "call-" + (i + 1), name: "weather", args: { city } }));
@@ -233,7 +236,7 @@ function model(messages) {
   weather: async ({ city }) => {
     const delay = { Paris: 200, Tokyo: 50 }[city] ?? 100;
     await new Promise((resolve) => setTimeout(resolve, delay));
-    return { Paris: "rain, 14 °C", Tokyo: "clear, 22 °C", Oslo: "snow, -3 °C", Lisbon: "sun, 21 °C" }[city] ?? "no forecast";
+    return { Paris: "rain, 14 °C", Tokyo: "clear, 22 °C", Oslo: "snow, -3 °C", Lisbon: "sun, 21 °C", Rome: "sun, 19 °C" }[city] ?? "no forecast";
   },
 }
 `,

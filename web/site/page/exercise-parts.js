@@ -35,6 +35,7 @@ export function mountExercise({ engine, editors, fields, store, errors, code, la
       compare: byId("exercise-compare"),
     },
     onLoopChanged: () => code.save(),
+    keepLoop: (source, language) => code.keepStarterReplaced(source, language),
     limitField: fields.timeLimitMs,
     progress: store.loadProgress() || {},
     onProgress: (progress) => store.saveProgress(progress),

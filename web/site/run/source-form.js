@@ -25,7 +25,51 @@ export function readSource(source) {
   // Neither parses: the form that read further is the one the code was
   // meant to be (on a tie, the expression: the editors' usual form).
   const err = asStatements.error.pos > asExpression.error.pos ? asStatements.error : asExpression.error;
-  return { error: describeSyntaxError(source, err) };
+  const comma = missingComma(source, asExpression.error) ?? missingComma(source, asStatements.error);
+  return { error: comma ?? describeSyntaxError(source, err) };
+}
+
+// furthest is how far source parses in its better form: Infinity when it
+// parses, else the position of the error that came later.
+function furthest(source) {
+  const asExpression = tryExpression(source);
+  if (asExpression.end !== undefined) return Infinity;
+  const asStatements = tryStatements(source);
+  if (!asStatements.error) return Infinity;
+  return Math.max(asExpression.error.pos, asStatements.error.pos);
+}
+
+// missingComma recognises the commonest slip in the editors' arrays and
+// objects, two elements with no comma between them, which the parser
+// reports as "Unexpected token" at the start of the second (often the next
+// line). When a comma right after the token before the error lets the
+// parse go past it, the error is the missing comma, placed where it is
+// missing: just after the first element's last token.
+function missingComma(source, err) {
+  if (err.message !== "Unexpected token") return null;
+  let before = null;
+  let after = null;
+  try {
+    for (const token of tokenizer(source, OPTIONS)) {
+      if (token.end <= err.pos) before = token;
+      else {
+        after = token;
+        break;
+      }
+    }
+  } catch {
+    return null;
+  }
+  if (!before || !after || after.start !== err.pos) return null;
+  if (furthest(`${source.slice(0, before.end)},${source.slice(before.end)}`) <= err.pos + 1) return null;
+  const quote = (token) => {
+    const text = source.slice(token.start, token.end);
+    const short = text.length > 20 ? `${text.slice(0, 20)}…` : text;
+    return /^["'`]/.test(text) ? short : `"${short}"`;
+  };
+  const nextLine = positionOf(source, after.start).line;
+  const where = nextLine === positionOf(source, before.end).line ? "" : ` on line ${nextLine}`;
+  return { ...positionOf(source, before.end), message: `a comma is missing after ${quote(before)}, before ${quote(after)}${where}` };
 }
 
 // tryExpression parses source as one expression followed by nothing but

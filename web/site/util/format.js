@@ -19,6 +19,11 @@ export function fmtCount(n) {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+// plural words a count: "1 call", "2 calls".
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 // toolName shows the name a call gave its tool: a model may give none, or
 // something other than a string.
 export function toolName(name) {

@@ -104,29 +104,51 @@ export function revealInWindow(el, top) {
   if (by > 0) scrollBy(0, by);
 }
 
+// revealWholeInWindow scrolls this document's window (never a host
+// page's, as scrollIntoView would) just enough that the whole of el, from
+// the top of from when given, is on screen: down when it ends below the
+// screen, up when it starts above (its top wins when it is taller than
+// the screen).
+export function revealWholeInWindow(el, from = el, margin = 8) {
+  if (!el || !from) return;
+  const r = el.getBoundingClientRect();
+  if (r.height === 0) return; // not shown
+  const top = Math.min(r.top, from.getBoundingClientRect().top);
+  if (top < margin) scrollBy(0, top - margin);
+  else if (r.bottom > innerHeight - margin) scrollBy(0, Math.min(r.bottom - innerHeight + margin, top - margin));
+}
+
 // revealWithControls scrolls this document's window (never a host page's)
 // so that controls and el are on screen together: when either is off
 // screen, the controls go to the top of the screen, with el below them.
-// A phone's stepping learner thus keeps Step and what happened in view,
-// and once they are, further presses move nothing.
-export function revealWithControls(controls, el, margin = 8) {
+// below, when given, is a scroller under el that fitOnScreen then caps:
+// it must start high enough for a cap (the lit line's panel after a Run
+// started below the fold, with Step and el on screen). A phone's stepping
+// learner thus keeps Step and what happened in view, and once they are,
+// further presses move nothing.
+export function revealWithControls(controls, el, below = null, margin = 8) {
   if (!controls || !el) return;
   const c = controls.getBoundingClientRect();
   const r = el.getBoundingClientRect();
   if (r.height === 0) return; // not shown
-  if (c.top >= 0 && c.bottom <= innerHeight && r.top >= c.bottom && r.bottom <= innerHeight) return;
+  const room = below ? innerHeight - below.getBoundingClientRect().top - margin : Infinity;
+  if (c.top >= 0 && c.bottom <= innerHeight && r.top >= c.bottom && r.bottom <= innerHeight && room >= MIN_CAP) return;
   scrollBy(0, c.top - margin);
 }
+
+// MIN_CAP is the least height fitOnScreen caps a scroller to: a cap under
+// five lines is not worth it.
+const MIN_CAP = 100;
 
 // fitOnScreen caps scroller's height so that it ends on the screen, with
 // margin to spare (or lifts the cap, with fit false): a phone's stepping
 // learner then sees the whole of the lit line's panel below the controls.
-// A cap under five lines is not worth it: the page scrolls instead.
+// A cap under MIN_CAP is not worth it: the page scrolls instead.
 export function fitOnScreen(scroller, fit = true, margin = 8) {
   let cap = "";
   if (fit) {
     const room = Math.floor(innerHeight - scroller.getBoundingClientRect().top - margin);
-    if (room >= 100) cap = `${room}px`;
+    if (room >= MIN_CAP) cap = `${room}px`;
   }
   if (scroller.style.maxHeight !== cap) scroller.style.maxHeight = cap;
 }

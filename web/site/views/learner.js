@@ -121,7 +121,7 @@ export class Learner {
     // Step, the sentence of what happened and the loop's source (which
     // then ends on the screen) are brought on screen together.
     const belowControls = stepping && this.tabs.on && !this.embed && this.tabs.selected === "loop";
-    if (belowControls) revealWithControls(this.controls, this.phaseDetail);
+    if (belowControls) revealWithControls(this.controls, this.phaseDetail, this.loopScroll);
     fitOnScreen(this.loopScroll, belowControls);
     if (stepping) {
       // While stepping, the newest message and the lit line stay in view,

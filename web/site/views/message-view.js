@@ -4,7 +4,7 @@
 // reached by stepping back and forth.
 
 import { h } from "../util/dom.js";
-import { fmtCount, fmtMs, pretty, toolName } from "../util/format.js";
+import { fmtCount, fmtMs, plural, pretty, toolName } from "../util/format.js";
 import { CUT_PREFIX, cutReason } from "../run/trace.js";
 
 // cutNote says, under a message, that the page cut its content.
@@ -107,7 +107,7 @@ export function messageView({ message, role, failed, step, index, ms, cut, conte
     const type = obj.type;
     if (typeof type === "string") li.dataset.type = type;
     if (type === "tool" && Array.isArray(obj.calls)) {
-      li.append(head("Assistant", step, `${obj.calls.length} tool calls at once`, ms));
+      li.append(head("Assistant", step, `${plural(obj.calls.length, "tool call")} at once`, ms));
       content.append(h("ol", { className: "tool-calls" }, ...obj.calls.map((c) => callView(c, false))));
     } else if (type === "tool") {
       li.append(head("Assistant", step, "tool call", ms));

@@ -1,8 +1,8 @@
 // The notice bar under the header: a short message, such as "Link
 // copied", and an offer to undo ("Restore my code"). A message goes away
 // by itself; an offer stays until it is used, dismissed or replaced. A
-// message that comes while an offer is shown is put before it, and the
-// offer stays: a link can say that it lowered the time limit and still
+// message that comes while an offer is shown is put on a line above it,
+// and the offer stays: a link can say that it lowered the time limit and still
 // offer the code it replaced.
 
 import { byId } from "../util/dom.js";
@@ -60,7 +60,10 @@ export function dropMessage() {
 function show() {
   const button = byId("notice-action");
   const dismiss = byId("notice-dismiss");
-  byId("notice-text").textContent = [message, offer ? offer.text : ""].filter(Boolean).join(" ");
+  // The message and the offer are two sentences from two sources: each
+  // has its line, so that they never read as one.
+  byId("notice-message").textContent = message;
+  byId("notice-offer").textContent = offer ? offer.text : "";
   button.hidden = dismiss.hidden = !offer;
   button.textContent = offer ? offer.label : "";
   const action = offer && offer.action;
