@@ -35,16 +35,7 @@ export class Exercise {
   constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onCompare = null, onLoopChanged = () => {}, keepLoop = () => {}, goCheck = null }) {
     this.goCheck = goCheck;
     this.engine = engine;
-    this.editor = editor;
-    this.els = els;
-    this.limitField = limitField;
-    this.onProgress = onProgress;
-    this.onCompileError = onCompileError;
-    this.onCheckStart = onCheckStart;
-    this.onOpen = onOpen;
-    this.onCompare = onCompare;
-    this.onLoopChanged = onLoopChanged;
-    this.keepLoop = keepLoop;
+    Object.assign(this, { editor, els, limitField, onProgress, onCompileError, onCheckStart, onOpen, onCompare, onLoopChanged, keepLoop });
     this.rules = new LevelRules({ onStarter: (level) => this.useStarter(level) });
     this.level = levelOf(progress.level);
     this.levels = {}; // the promise of each level's cases, by level
