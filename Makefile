@@ -60,7 +60,7 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 
 tools-npm: $(NPM_STAMP)
 
-# The page (entry page/app.js), the sandbox frame's script (sandbox/sandbox.js)
+# The page (entry page/app.js), the sandbox frame's script (sandbox/main.js)
 # and its workers (entries worker/worker.js and worker/go-grader.js, which
 # import wasm_exec.js) bundled by esbuild, minified, with source maps. The
 # page is ES modules, what loads later (the editors) split into chunks; the
@@ -87,7 +87,7 @@ web/site/dist/app.js: $(SITE_JS) wasm/shape.js web/site/wasm_exec.js $(NPM_STAMP
 	  --external:../agentloop.js --outdir=web/site/dist --chunk-names=chunks/[name]-[hash]
 	@if grep -lE 'from ?"\.\./agentloop\.js"' web/site/dist/chunks/*.js; then \
 	  echo "these chunks import ../agentloop.js, which is not there from dist/chunks/: import page/engine.js only from page/app.js" >&2; exit 1; fi
-	web/node_modules/.bin/esbuild web/site/sandbox/sandbox.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/sandbox.js
+	web/node_modules/.bin/esbuild web/site/sandbox/main.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/sandbox.js
 	web/node_modules/.bin/esbuild web/site/worker/worker.js $(ESBUILD_FLAGS) --format=iife --banner:js='"use strict";' --outfile=web/site/dist/worker.js
 	web/node_modules/.bin/esbuild web/site/worker/go-grader.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/go-worker.js
 	web/node_modules/.bin/esbuild web/site/api/conversation-worker.js $(ESBUILD_FLAGS) --format=iife --outfile=web/site/dist/conversation-worker.js

@@ -73,7 +73,7 @@ func portThief(onPort string) string {
 }
 
 // expectedRecords is, for each case, what the real loop did, in the form
-// the worker reports a learner's loop (exercise/check.js's expectedTrace):
+// the worker reports a learner's loop (exercise/case-check.js's expectedTrace):
 // a forged case_end with it would read as a pass.
 func expectedRecords(t *testing.T) string {
 	type entry struct {

@@ -7,7 +7,7 @@ import { Trace } from "../site/run/trace.js";
 import { EXAMPLES, stateOf } from "../site/page/examples.js";
 import { apiAt, conversationOf, runTools } from "../site/api/at-call.js";
 import { FORMATS } from "../site/api/formats.js";
-import { protocolProblems } from "../site/api/check.js";
+import { protocolProblems } from "../site/api/protocol-check.js";
 import { conversationSetup } from "../site/api/replay.js";
 import { MAX_CONVERSATION_CHARS, MAX_CONVERSATION_DEPTH, tooLarge } from "../site/api/read-conversation.js";
 import { declaredTools } from "../site/api/schemas.js";

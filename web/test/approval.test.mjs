@@ -16,7 +16,7 @@ import { readRunFile, runFileJSON } from "../site/run/runfile.js";
 import { describeEvent } from "../site/run/phases.js";
 import { FORMATS } from "../site/api/formats.js";
 import { conversationOf, runTools } from "../site/api/at-call.js";
-import { protocolProblems } from "../site/api/check.js";
+import { protocolProblems } from "../site/api/protocol-check.js";
 
 let runAgent;
 before(async () => {

@@ -1,12 +1,12 @@
 // The Exercise grades a learner's loop the way Go's agenttest.TestLoop
 // does: the worker's recorder (worker/grade.js) plays each case, and
-// exercise/check.js names the first difference from the real loop. These
+// exercise/case-check.js names the first difference from the real loop. These
 // run JavaScript loops, right and wrong, on the cases make build writes
 // (web/site/cases.json, from agenttest.Cases).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { canonical, checkCase, diffMessages, show } from "../site/exercise/check.js";
+import { canonical, checkCase, diffMessages, show } from "../site/exercise/case-check.js";
 import { NOT_JSON } from "../site/lib/protocol.js";
 
 const cases = JSON.parse(readFileSync(new URL("../site/cases.json", import.meta.url), "utf8"));

@@ -3,12 +3,12 @@
 // agent/agenttest/testdata/wrong-loops.json (go test ./agent/agenttest
 // -update), and this runs the same loops, written in JavaScript
 // (wrong-loops.mjs), through the page's grader (the recording in
-// worker/grade.js, the comparison in exercise/check.js) on the same cases
+// worker/grade.js, the comparison in exercise/case-check.js) on the same cases
 // (web/site/cases.json, from make build), asserting the same texts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { checkCase } from "../site/exercise/check.js";
+import { checkCase } from "../site/exercise/case-check.js";
 import { gradeLoop } from "../site/worker/grade.js";
 import { BUGS, wrongLoop } from "./wrong-loops.mjs";
 

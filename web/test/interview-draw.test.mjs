@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { checkCase, canonical } from "../site/exercise/check.js";
+import { checkCase, canonical } from "../site/exercise/case-check.js";
 import { checkFollowUpCase } from "../site/exercise/followup-check.js";
 import { drawCases, expectFrom, sameShape } from "../site/exercise/draw.js";
 import { gradeLoop } from "../site/worker/grade.js";

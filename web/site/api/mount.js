@@ -23,7 +23,7 @@ const KEPT_RUNS = 3;
 
 // mountRealApi builds the API region after #diagram-panel, Compare runs
 // first in the Loop group and the Compare button beside Export JSON, and
-// chains its view to the runner's onView. runner: the Runner; code: the
+// subscribes its view to the runner's renders. runner: the Runner; code: the
 // CodeState; locked: the editors keep their author's code (a read-only
 // embed), so no conversation is opened. It returns
 // {compareRuns(a, b, names)}, for the Exercise's failing cases, and
@@ -94,11 +94,7 @@ export function mountRealApi({ runner, code, locked = false }) {
     api.show(trace, upto, { live: Boolean(trace) && runner.running && runner.view.live });
     compare.show(trace, upto);
   };
-  const before = runner.onView;
-  runner.onView = (trace, upto) => {
-    if (before) before(trace, upto);
-    onView(trace, upto);
-  };
+  runner.subscribe(onView);
   runner.render();
 
   return {

@@ -1,8 +1,8 @@
 // The loop's messages read as a provider reads a conversation: which
 // assistant message asks for which tool calls, each call's id, and which
-// tool message answers which call. Every provider format (api/chat.js,
-// api/responses.js, api/anthropic.js) and the protocol check (api/check.js)
-// are built on this one reading. Pure (no DOM).
+// tool message answers which call. Every provider format (api/formats.js)
+// and the protocol check (api/protocol-check.js) are built on this one
+// reading. Pure (no DOM).
 //
 // A call keeps the id the model gave it. A call without one gets an id
 // made from where it is, `${prefix}${step}_${n}` (model call step, n-th call

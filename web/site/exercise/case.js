@@ -4,7 +4,7 @@
 // playground" fills the editors with it, to step through the real loop on
 // the case.
 
-import { show } from "./check.js";
+import { show } from "./case-check.js";
 
 // scriptSource shows a case's script as a JavaScript array of actions, each
 // on a line, its keys in a readable order.

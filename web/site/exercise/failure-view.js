@@ -5,7 +5,7 @@
 // two runs side by side.
 
 import { h } from "../util/dom.js";
-import { show } from "./check.js";
+import { show } from "./case-check.js";
 
 // failureView shows one failing case: the difference, what the model saw
 // from each loop at that call and how each ended, the case's inputs, a

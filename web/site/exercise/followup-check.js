@@ -18,7 +18,7 @@
 // it; apart: how many other calls of its action a barrier call waited for
 // in vain. Within a step, tool calls are sorted by name, then args.
 
-import { canonical, show, quote } from "./check.js";
+import { canonical, show, quote } from "./case-check.js";
 
 // goDuration writes ms as Go's time.Duration prints it: 20ms, 1s, 1.5s.
 export function goDuration(ms) {

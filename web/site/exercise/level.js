@@ -2,11 +2,11 @@
 // (cases.json), and 2, the interviewer's follow-ups on
 // agenttest.FollowUps (followups.json), each a named group of cases that
 // passes or fails on its own. This module loads a level's cases, grades
-// one observed run (exercise/check.js, exercise/followup-check.js) and
+// one observed run (exercise/case-check.js, exercise/followup-check.js) and
 // shows level 2's verdict per follow-up.
 
 import { h } from "../util/dom.js";
-import { checkCase } from "./check.js";
+import { checkCase } from "./case-check.js";
 import { checkFollowUpCase } from "./followup-check.js";
 
 // LEVELS are the options of the Level control.

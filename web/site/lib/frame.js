@@ -59,7 +59,7 @@ class Frame {
     };
     document.addEventListener("securitypolicyviolation", this.onViolation);
 
-    // The frame says hello when its script runs (sandbox/sandbox.js); the
+    // The frame says hello when its script runs (sandbox/main.js); the
     // first hello gets the control port.
     this.onHello = (e) => {
       if (e.source !== this.element.contentWindow || !heard(CHANNELS.frameWindowToPage, e.data) || e.data.type !== "agentloop-sandbox-hello") return;

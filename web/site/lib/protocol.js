@@ -20,7 +20,7 @@ export const CHANNELS = {
   pageToFrameWindow: {
     link: "window.postMessage, page to the sandbox frame",
     senders: ["lib/frame.js"],
-    receivers: ["sandbox/sandbox.js"],
+    receivers: ["sandbox/main.js"],
     messages: {
       "agentloop-sandbox-hello?": [], // say hello again (the page may have missed it)
       control: [], // the control port, in the transfer list
@@ -28,7 +28,7 @@ export const CHANNELS = {
   },
   frameWindowToPage: {
     link: "window.postMessage, sandbox frame to the page",
-    senders: ["sandbox/sandbox.js"],
+    senders: ["sandbox/main.js"],
     receivers: ["lib/frame.js"],
     messages: {
       "agentloop-sandbox-hello": [], // the frame's script runs
@@ -38,7 +38,7 @@ export const CHANNELS = {
   pageToFrame: {
     link: "control port, page to the sandbox frame",
     senders: ["lib/frame.js", "lib/go-worker.js"],
-    receivers: ["sandbox/sandbox.js"],
+    receivers: ["sandbox/main.js"],
     messages: {
       wasm: ["chunk"], // main.wasm as it downloads, compiled once while it streams in
       wasm_end: [],
@@ -52,7 +52,7 @@ export const CHANNELS = {
   },
   frameToPage: {
     link: "control port, sandbox frame to the page",
-    senders: ["sandbox/sandbox.js"],
+    senders: ["sandbox/main.js"],
     receivers: ["lib/frame.js"],
     messages: {
       hello: [], // the frame has the port
@@ -69,7 +69,7 @@ export const CHANNELS = {
   // The first message a worker hears on self, from the frame.
   frameToWorker: {
     link: "worker.postMessage, sandbox frame to a new worker",
-    senders: ["sandbox/sandbox.js"],
+    senders: ["sandbox/main.js"],
     receivers: ["worker/worker.js", "worker/go-grader.js"],
     messages: {
       engine: ["module", "port", "timeOrigin", "postedAt"], // a JS worker: main.wasm and its port to the page
@@ -81,7 +81,7 @@ export const CHANNELS = {
   goBuilderToFrame: {
     link: "self.postMessage, the Go builder to the sandbox frame",
     senders: ["worker/go-grader.js"],
-    receivers: ["sandbox/sandbox.js"],
+    receivers: ["sandbox/main.js"],
     messages: {
       warm: [], // it built its own warm-up loop
       building: ["id"], // it builds runner id's Check
@@ -96,7 +96,7 @@ export const CHANNELS = {
     messages: {
       // stopped: Stop came before the run; drive: who answers the model calls (worker/drive.js);
       // approvals: decisions made before, for tools that need approval (worker/approve.js)
-      run: ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs", "drive?", "approvals?", "subjects?", "stopped"],
+      run: ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs", "contextBudget", "trim", "drive?", "approvals?", "subjects?", "stopped"],
       grade: ["source", "cases", "level", "barrierWaitMs", "reference"],
       answer: ["action"], // the person's answer to an ask
       approval: ["decision", "always"], // the person's decision on an approve_ask
@@ -245,7 +245,7 @@ export const CHANNELS = {
 
 // NOT_JSON is the key under which a grade's case_end records (observed)
 // hold a value JSON cannot carry: worker/grade.js writes it, and
-// exercise/check.js reads it.
+// exercise/case-check.js reads it.
 export const NOT_JSON = "agentloop:not-json";
 
 // heard tells whether msg is a message of channel's: an object whose type

@@ -73,6 +73,8 @@ const fields = {
   maxSteps: byId("max-steps"),
   timeLimitMs: byId("time-limit"),
   toolTimeoutMs: byId("tool-timeout"),
+  contextBudget: byId("context-budget"),
+  trim: byId("trim"),
 };
 const errors = editorErrors(editors);
 const inputs = runInputs(editors, fields);
@@ -172,11 +174,7 @@ page.learn = mountLearn({
   locked: opts.readonly,
 });
 // The lesson hears every render of a run, after time travel's views.
-const showTimeTravel = runner.onView;
-runner.onView = (trace, upto) => {
-  showTimeTravel(trace, upto);
-  page.learn.sync(trace);
-};
+runner.subscribe((trace) => page.learn.sync(trace));
 
 // edited follows every edit of the user's: in an editor or a field. It is
 // saved at once.
@@ -186,7 +184,7 @@ function edited(name) {
   runner.controls();
 }
 fields.userMsg.addEventListener("input", () => edited("message"));
-for (const el of [fields.maxSteps, fields.timeLimitMs, fields.toolTimeoutMs]) el.addEventListener("input", () => edited("field"));
+for (const el of [fields.maxSteps, fields.timeLimitMs, fields.toolTimeoutMs, fields.contextBudget, fields.trim]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", () => code.save());
 
 const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase, openLesson: page.learn.openLink });

@@ -17,7 +17,7 @@
 import { exampleById, matchingExample } from "./examples.js";
 import { matchingLesson } from "../learn/lessons.js";
 import { KEY, sameCode } from "./storage.js";
-import { DEFAULT_MAX_STEPS } from "../lib/run-inputs.js";
+import { DEFAULT_MAX_STEPS, DEFAULT_TRIM, TRIMS } from "../lib/run-inputs.js";
 import { clearHash } from "./url-options.js";
 import { hideNotice, notice, reword } from "../views/notice.js";
 import { STUB } from "../exercise/text.js";
@@ -80,6 +80,8 @@ export class CodeState {
       loop: this.editors.loop.value,
       mode: this.mode.get(),
       toolTimeoutMs: f.toolTimeoutMs.value,
+      contextBudget: f.contextBudget.value,
+      trim: f.trim.value,
       example: this.example,
       ...this.language.read(),
     };
@@ -101,6 +103,8 @@ export class CodeState {
     if (s.mode !== undefined) this.mode.set(s.mode);
     this.language.apply(s);
     f.toolTimeoutMs.value = s.toolTimeoutMs ?? "";
+    f.contextBudget.value = s.contextBudget ?? "";
+    f.trim.value = TRIMS.includes(s.trim) ? s.trim : DEFAULT_TRIM;
     this.example = s.example === undefined ? matchingExample(s) : exampleById(s.example) ? s.example : "";
     this.clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
     this.emit("shown");
@@ -250,24 +254,45 @@ export class CodeState {
   }
 
   // restoreLoop brings back into Your loop the newest loop a link
-  // replaced, and keeps the loop it replaces in turn (unless it is the
+  // replaced, and keeps the loop it replaces in turn (unless it is a
   // stub): the two swap, and neither is lost. With Go shown (or only Go
   // loops kept), it does so for the Go loop.go.
   restoreLoop() {
     hideNotice();
     const goShown = this.language.read().language === "go";
-    if (this.store.keptGoLoops().length > 0 && (goShown || this.store.keptLoops().length === 0)) return this.restoreGoLoop();
-    const [loop] = this.store.keptLoops();
+    const go = this.store.keptGoLoops().length > 0 && (goShown || this.store.keptLoops().length === 0);
+    const kind = go
+      ? {
+          name: "Go loop",
+          kept: () => this.store.keptGoLoops(),
+          drop: (loop) => this.store.dropGoLoop(loop),
+          keep: (loop) => this.store.keepGoLoop(loop),
+          stubs: [GO_STUB, GO_STUB_LEVEL_2],
+          shown: () => this.language.read().goLoop,
+          show: (loop) => this.language.apply({ language: "go", goLoop: loop }),
+        }
+      : {
+          name: "loop",
+          kept: () => this.store.keptLoops(),
+          drop: (loop) => this.store.dropLoop(loop),
+          keep: (loop) => this.store.keepLoop(loop),
+          stubs: [STUB],
+          shown: () => this.editors.loop.value,
+          show: (loop) => {
+            this.editors.loop.value = loop;
+            this.clearErrors(["loop"]);
+          },
+        };
+    const [loop] = kind.kept();
     if (loop === undefined) return;
-    const replaced = this.editors.loop.value;
-    const swapped = replaced !== STUB && replaced !== loop;
-    this.store.dropLoop(loop);
-    if (swapped) this.store.keepLoop(replaced);
-    this.editors.loop.value = loop;
-    this.clearErrors(["loop"]);
+    const replaced = kind.shown();
+    const swapped = !kind.stubs.includes(replaced) && replaced !== loop;
+    kind.drop(loop);
+    if (swapped) kind.keep(replaced);
+    kind.show(loop);
     this.emit("kept");
     this.save();
-    notice(swapped ? "Your earlier loop is back. The loop it replaced is kept: press Your earlier loop again to swap back." : "Your earlier loop is back.");
+    notice(swapped ? `Your earlier ${kind.name} is back. The loop it replaced is kept: press Your earlier loop again to swap back.` : `Your earlier ${kind.name} is back.`);
   }
 
   // keepStarterReplaced keeps the learner's loop (source, in language)
@@ -278,18 +303,6 @@ export class CodeState {
     else this.store.keepLoop(source);
     this.emit("kept");
     notice("The level's starter replaced your loop. It is kept:", "Restore my loop", () => this.restoreLoop());
-  }
-
-  restoreGoLoop() {
-    const [loop] = this.store.keptGoLoops();
-    const replaced = this.language.read().goLoop;
-    const swapped = replaced !== GO_STUB && replaced !== GO_STUB_LEVEL_2 && replaced !== loop;
-    this.store.dropGoLoop(loop);
-    if (swapped) this.store.keepGoLoop(replaced);
-    this.language.apply({ language: "go", goLoop: loop });
-    this.emit("kept");
-    this.save();
-    notice(swapped ? "Your earlier Go loop is back. The loop it replaced is kept: press Your earlier loop again to swap back." : "Your earlier Go loop is back.");
   }
 
   // shownInstead says what the editors show in place of what a link asked

@@ -36,11 +36,11 @@ export function timeTravel({ code, runner, transcript, inputs, onButton, readonl
   const forker = new Forker({ runner });
   runner.approval = new ApprovalPanel();
   transcript.decorate = (li, m, trace) => forker.decorate(li, m, trace);
-  runner.onView = (trace, upto) => {
+  runner.subscribe((trace, upto) => {
     forker.sync(trace, upto);
     beModel.sync(trace);
     setDisabled(byId("be-model"), runner.running);
-  };
+  });
   runner.render();
 
   // openRun shows a saved run: the editors get its code, the transcript

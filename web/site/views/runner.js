@@ -50,9 +50,8 @@ export class Runner {
     this.throttle = 0;
     this.lastRender = 0;
     this.pendingViews = null; // {when, cancel}: the views' render to come
-    // onView(trace, upto) hears every render: the views of time travel
-    // (views/fork.js) follow the run shown.
-    this.onView = null;
+    // What subscribe added: each hears every render.
+    this.viewers = [];
     // approval shows a tool call that waits for the person's decision
     // (views/approval.js): show(ask, run) and hide().
     this.approval = null;
@@ -72,6 +71,16 @@ export class Runner {
   // replays as forkReplay, for its run file), and a person's answers mark
   // it modelIsPerson (no Model editor entry answers its calls).
   //
+  // subscribe has fn(trace, upto) hear every render, after those added
+  // before it (time travel's views, then the lesson's, "As a real API"'s),
+  // and returns what stops it.
+  subscribe(fn) {
+    this.viewers.push(fn);
+    return () => {
+      this.viewers = this.viewers.filter((v) => v !== fn);
+    };
+  }
+
   // A run that cannot start because a field's value is wrong (inputs()
   // shows why) starts nothing and leaves the run shown as it was. When an
   // editor's code is wrong (onCompileError shows why), the view shows that
@@ -270,7 +279,7 @@ export class Runner {
     if (els.position.textContent !== position) els.position.textContent = position;
 
     this.controls(upto);
-    if (this.onView) this.onView(t, upto);
+    for (const viewer of this.viewers) viewer(t, upto);
     if (views === "now") this.renderViews();
     else this.scheduleViews(views);
   }

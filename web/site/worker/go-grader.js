@@ -1,5 +1,5 @@
 // The Go Exercise's Web Workers, one script in two roles, which the
-// sandbox frame (sandbox/sandbox.js) gives with its first message
+// sandbox frame (sandbox/main.js) gives with its first message
 // (lib/protocol.js's frameToWorker; every message below is in that table):
 //
 // The builder, one per frame, long-lived: it compiles and links every

@@ -1,6 +1,6 @@
 // Runs a learner's loop on the Exercise's cases and records what it did.
 // An ES module, imported by worker/worker.js.
-// The comparison with the real loop is the page's (exercise/check.js):
+// The comparison with the real loop is the page's (exercise/case-check.js):
 // this only plays each case's model and tools and writes down every call.
 //
 // For each case the worker posts to the page, through post:
@@ -8,7 +8,7 @@
 //                                       page's watchdog can name a case
 //                                       that never ends
 //   {type: "case_end", index, observed} what the loop did (see
-//                                       exercise/check.js)
+//                                       exercise/case-check.js)
 //
 // The learner's code runs in this worker, in the realm of this module:
 // what keeps it from rewriting the record (setters on Array.prototype, a

@@ -3,7 +3,7 @@
 // model and tools, and runs them, posting the run's events to the page.
 //
 // Bundled by make build into dist/worker.js, one classic script with
-// wasm_exec.js in it: the sandbox frame (sandbox/sandbox.js) starts it from a blob:
+// wasm_exec.js in it: the sandbox frame (sandbox/main.js) starts it from a blob:
 // URL that importScripts it, because the frame's origin is opaque and a
 // module worker from the site would need CORS. What a run needs besides
 // the engine (the parser, the event outbox) is evaluated once the engine
@@ -232,7 +232,7 @@ async function startJob() {
   return { parts, outbox: new parts.Outbox(send) };
 }
 
-async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, drive, approvals, subjects = {} }) {
+async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, contextBudget, trim, drive, approvals, subjects = {} }) {
   const job = await startJob();
   if (!job) return;
   const { parts, outbox } = job;
@@ -262,6 +262,9 @@ async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, drive, appr
       // The loop's own per-tool limit: a late tool's result becomes an
       // error the model sees, and the run goes on (0: no limit).
       ...(toolTimeoutMs > 0 ? { toolTimeoutMs } : {}),
+      // The most tokens a model call may be sent, by the loop's estimate,
+      // and what goes when a request is over (0: no budget).
+      ...(contextBudget > 0 ? { contextBudget, trim } : {}),
       onEvent: (event) => outbox.event(event),
       signal: controller.signal,
     });
@@ -272,7 +275,7 @@ async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, drive, appr
 }
 
 // grade runs the learner's loop on the Exercise's cases of level 1 or 2;
-// the page compares what it did with the real loop (exercise/check.js,
+// the page compares what it did with the real loop (exercise/case-check.js,
 // exercise/followup-check.js). With reference, no code of the page's runs:
 // the real loop plays the cases, for the page to read their expectations
 // from (interview mode's drawn cases).

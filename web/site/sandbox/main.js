@@ -1,4 +1,4 @@
-// sandbox/sandbox.js: the sandbox frame's one script (see sandbox.html). It
+// sandbox/main.js: the sandbox frame's one script (see sandbox.html). It
 // starts and stops the workers that run user code, on the page's orders,
 // and compiles main.wasm once for all of them.
 //
