@@ -2,11 +2,11 @@
 // Compare view reads runs (compare/align.js: messages() as {role,
 // message} entries): the learner's loop, from what the worker recorded
 // (worker/grade.js), and the real loop, from the case's expectation
-// (exercise/check.js). Each is the messages its model saw at its last
+// (exercise/case-check.js). Each is the messages its model saw at its last
 // call, then what the model answered there: all the grader knows of a
 // run, and all that was ever shown to the model. Pure: no DOM.
 
-import { expectedTrace } from "./check.js";
+import { expectedTrace } from "./case-check.js";
 
 // caseRuns returns {yours, real} for case c and the record of what the
 // learner's loop did on it.
