@@ -303,3 +303,42 @@ func TestPageEmbedExerciseKeepsYourLoopCheckAndCasesWithinReach(t *testing.T) {
 		})
 	}
 }
+
+// While it loads, the embed asks its host for nothing (its height flipped
+// 1184 ↔ 640 as the editors and views took their places): it asks once
+// when ready. Stepping then grows it only as the transcript grows, and
+// never to the bound (the Loop panel's source asked for 2400 px), so the
+// host's text below the frame stays where the reader's pointer is.
+func TestPageEmbedAsksForOneHeightWhenReadyAndGrowsOnlyWithItsContent(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/testdata/", http.StripPrefix("/testdata/", http.FileServer(http.Dir("testdata"))))
+	mux.Handle("/", static.Handler("site"))
+	host := httptest.NewServer(mux)
+	defer host.Close()
+
+	p := newPage(t)
+	p.do("opening the tutorial page", chromedp.EmulateViewport(900, 900), chromedp.Navigate(host.URL+"/testdata/embed-host.html"))
+	const doc = `document.querySelector("#frame").contentDocument`
+	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load", engineReadyJS(doc))
+	waitFor[bool](p, waitTimeout, "the embed to load what it loads after the engine", lazyLoadedJS(`document.querySelector("#frame").contentWindow`))
+	p.settle()
+	heights := func() []float64 { return eval[[]float64](p, `heightMessages.map((m) => m.height)`) }
+	ready := heights()
+	require.NotEmpty(t, ready, "the embed asks for a height once ready")
+	assert.Len(t, ready, 1, "the embed asks for one height while it loads and gets ready: %v", ready)
+
+	for i := 1; i <= 8; i++ {
+		eval[chromedp.Void](p, doc+`.querySelector("#step").click()`)
+		waitFor[bool](p, waitTimeout, fmt.Sprintf("Step press %d", i),
+			fmt.Sprintf(`/^Phase %d of/.test(%s.querySelector("#step-position").textContent.replace(/\s+/g, " ").trim())`, i, doc))
+		p.settle()
+	}
+	all := heights()
+	for i := 1; i < len(all); i++ {
+		assert.Greater(t, all[i], all[i-1], "each height asked for is more than the one before: %v", all)
+	}
+	transcript := eval[float64](p, `Math.ceil(`+doc+`.querySelector(".transcript-scroll").scrollHeight)`)
+	assert.LessOrEqual(t, all[len(all)-1], ready[0]+transcript, "Step grew the frame more than its transcript holds: %v", all)
+	assert.Less(t, all[len(all)-1], 2400.0, "Step grew the frame to the bound: %v", all)
+}

@@ -37,7 +37,7 @@ function page({ embed }) {
   let mode = "playground";
   const code = new CodeState({
     editors: { model: editor(), tools: editor(), loop: editor(STUB) },
-    fields: { userMsg: editor(), maxSteps: editor(), timeLimitMs: editor("2000"), toolTimeoutMs: editor() },
+    fields: { userMsg: editor(), maxSteps: editor(), timeLimitMs: editor("2000"), toolTimeoutMs: editor(), contextBudget: editor(), trim: editor("tool_outputs") },
     store,
     embed,
     mode: { get: () => mode, set: (m) => (mode = m) },

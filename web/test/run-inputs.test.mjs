@@ -101,5 +101,5 @@ test("the page, agentloop.d.ts, the tests and the READMEs spell each run input o
       .split("\n")
       .forEach((line, i) => assert.doesNotMatch(line, old, `${f}:${i + 1} spells a run input the old way: use ${JSON.stringify(OLD_NAMES)}'s names (web/site/lib/run-inputs.js)`));
   }
-  assert.deepEqual(RUN_INPUTS, ["model", "tools", "userMsg", "maxSteps", "timeLimitMs", "toolTimeoutMs"]);
+  assert.deepEqual(RUN_INPUTS, ["model", "tools", "userMsg", "maxSteps", "timeLimitMs", "toolTimeoutMs", "contextBudget", "trim"]);
 });

@@ -47,7 +47,7 @@ test("a run file holds the format, the version, the inputs with the editors' cod
 test("reading a saved run gives back its inputs and events", () => {
   const got = readRunFile(runFileJSON(seedTrace()));
   assert.equal(got.error, undefined, got.error);
-  assert.deepEqual(got.inputs, inputs);
+  assert.deepEqual(got.inputs, { ...inputs, contextBudget: 0, trim: "tool_outputs" }, "a run with no context budget reopens with none");
   assert.deepEqual(got.events, seedEvents());
   const t = new Trace(got.inputs);
   t.push(got.events);
@@ -64,7 +64,31 @@ test("a reopened run fills every field as it was when the run was saved, the too
     maxSteps: "10",
     timeLimitMs: "2000",
     toolTimeoutMs: "300",
+    contextBudget: "",
+    trim: "tool_outputs",
   });
+});
+
+test("a run with a context budget saves it with its strategy, and reopens with both", () => {
+  const t = new Trace({ ...inputs, contextBudget: 300, trim: "exchanges" });
+  t.push(seedEvents());
+  const text = runFileJSON(t);
+  const saved = JSON.parse(text).inputs;
+  assert.equal(saved.contextBudget, 300);
+  assert.equal(saved.trim, "exchanges");
+  const fields = runFields(readRunFile(text).inputs);
+  assert.equal(fields.contextBudget, "300");
+  assert.equal(fields.trim, "exchanges");
+  assert.equal(Object.hasOwn(JSON.parse(runFileJSON(seedTrace())).inputs, "trim"), false, "a run with no budget saves neither");
+});
+
+test("a run file with a bad context budget or strategy is refused, saying which", () => {
+  const f = validFile();
+  f.inputs.contextBudget = -5;
+  assert.equal(checkRunFile(f).error, "inputs.contextBudget must be a whole number of tokens from 0 (0: no budget); it is number -5.");
+  const g = validFile();
+  g.inputs.trim = "middle";
+  assert.match(checkRunFile(g).error, /inputs\.trim must be one of "tool_outputs", "exchanges", "none"; it is/);
 });
 
 test("a run with no tool timeout saves 0 and reopens with the field empty", () => {

@@ -5,6 +5,7 @@
 // editor's code it ran with) and upto only. Pure (no DOM).
 
 import { modelCallAt } from "../run/model-input.js";
+import { requestMessages } from "../run/context-window.js";
 import { requestBody, responseBody } from "./formats.js";
 import { protocolProblems } from "./protocol-check.js";
 import { toolsOf } from "./schemas.js";
@@ -23,14 +24,16 @@ export function runTools(trace) {
 }
 
 // apiAt returns {call, body, response, problems, tools} for format at
-// events[0..upto] of trace, or null before the first model call. call is
+// events[0..upto] of trace, or null before the first model call (the
+// request as the loop sent it: trimmed to a context budget if any). call is
 // the model call's number; response is null until the call answered.
 // tools may be given (runTools(trace)) to spare reading them again.
 export function apiAt(trace, upto, format, tools = runTools(trace)) {
   const at = modelCallAt(trace.events, Math.min(upto, trace.length - 1));
   if (!at) return null;
-  const messages = [];
-  for (let i = 0; i < at.count; i++) messages.push(trace.message(i));
+  // With a context budget, the request the loop chose (its context event
+  // just before the call), which the protocol check judges as sent.
+  const messages = requestMessages(trace, at);
   const body = requestBody(format, messages, tools);
   let response = null;
   if (at.answered && at.count < trace.messagePos.length) {

@@ -96,7 +96,7 @@ export const CHANNELS = {
     messages: {
       // stopped: Stop came before the run; drive: who answers the model calls (worker/drive.js);
       // approvals: decisions made before, for tools that need approval (worker/approve.js)
-      run: ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs", "drive?", "approvals?", "subjects?", "stopped"],
+      run: ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs", "contextBudget", "trim", "drive?", "approvals?", "subjects?", "stopped"],
       grade: ["source", "cases", "level", "barrierWaitMs", "reference"],
       answer: ["action"], // the person's answer to an ask
       approval: ["decision", "always"], // the person's decision on an approve_ask

@@ -11,9 +11,12 @@
 //                   evaluation, may take before its worker is killed
 //   toolTimeoutMs   the loop's own limit per tool call (0: none): a late
 //                   tool's result becomes an error the model sees
+//   contextBudget   the most tokens, by the loop's estimate, each model
+//                   call may be sent (0: none), and trim, what goes first
+//   trim            when a request is over it (runAgent's trim)
 
 // RUN_INPUTS are the inputs' names, in the order a run file lists them.
-export const RUN_INPUTS = ["model", "tools", "userMsg", "maxSteps", "timeLimitMs", "toolTimeoutMs"];
+export const RUN_INPUTS = ["model", "tools", "userMsg", "maxSteps", "timeLimitMs", "toolTimeoutMs", "contextBudget", "trim"];
 
 // OLD_NAMES are the spellings that things already published used for
 // some inputs (run files: timeLimit; share links and stored edits:
@@ -43,7 +46,8 @@ export function fieldsOf(inputs) {
   for (const name of RUN_INPUTS) {
     const v = inputs[name];
     if (name === "maxSteps") out[name] = String(v ?? DEFAULT_MAX_STEPS);
-    else if (name === "toolTimeoutMs") out[name] = v ? String(v) : "";
+    else if (name === "toolTimeoutMs" || name === "contextBudget") out[name] = v ? String(v) : "";
+    else if (name === "trim") out[name] = TRIMS.includes(v) ? v : DEFAULT_TRIM;
     else if (v !== undefined) out[name] = String(v);
   }
   return out;
@@ -114,3 +118,27 @@ export function checkToolTimeout(text) {
   }
   return { value: n };
 }
+
+export const CONTEXT_BUDGET_MAX = 10000000;
+
+// DEFAULT_CONTEXT_BUDGET is the context budget of a run that sets none:
+// each model call is sent the whole transcript.
+export const DEFAULT_CONTEXT_BUDGET = 0;
+
+// checkContextBudget returns {value} (0 when empty: no budget) or {error}.
+// It is runAgent's contextBudget: the most tokens each model call may be
+// sent, by the loop's estimate.
+export function checkContextBudget(text) {
+  const t = String(text ?? "").trim();
+  if (t === "") return { value: DEFAULT_CONTEXT_BUDGET };
+  const n = wholeNumber(t);
+  if (!Number.isInteger(n) || n < 1 || n > CONTEXT_BUDGET_MAX) {
+    return { error: `The context must be empty (no budget) or a whole number of tokens from 1 to 10,000,000; "${t}" is not.` };
+  }
+  return { value: n };
+}
+
+// TRIMS are the strategies runAgent's trim option takes, as the page
+// offers them; DEFAULT_TRIM is the page's when none is given.
+export const TRIMS = ["tool_outputs", "exchanges", "none"];
+export const DEFAULT_TRIM = TRIMS[0];

@@ -57,14 +57,14 @@ export class Run {
     }
     this.slot.onDead = null;
     this.slot.listener = (msg) => this.onMessage(msg);
-    const { model, tools, userMsg, maxSteps, drive, approvals, toolTimeoutMs = 0, source, cases, subjects, level = 1, barrierWaitMs = 0, reference = false } = this.request;
+    const { model, tools, userMsg, maxSteps, drive, approvals, toolTimeoutMs = 0, contextBudget = 0, trim = "none", source, cases, subjects, level = 1, barrierWaitMs = 0, reference = false } = this.request;
     this.t0 = this.lastMessageAt = performance.now();
     // Stop pressed before the worker was ready goes with the run, so that
     // the loop itself ends it, before it calls the model.
     this.slot.post(
       this.request.job === "grade"
         ? { type: "grade", source, cases, level, barrierWaitMs, reference }
-        : { type: "run", model, tools, userMsg, maxSteps, toolTimeoutMs, drive, approvals, subjects, stopped: this.stopping },
+        : { type: "run", model, tools, userMsg, maxSteps, toolTimeoutMs, contextBudget, trim, drive, approvals, subjects, stopped: this.stopping },
     );
     if (this.stopping) this.sendStop();
     const limit = this.request.timeLimitMs;

@@ -74,6 +74,8 @@ const fields = {
   maxSteps: byId("max-steps"),
   timeLimitMs: byId("time-limit"),
   toolTimeoutMs: byId("tool-timeout"),
+  contextBudget: byId("context-budget"),
+  trim: byId("trim"),
 };
 const errors = editorErrors(editors);
 const inputs = runInputs(editors, fields);
@@ -231,7 +233,7 @@ function edited(name) {
   runner.controls();
 }
 fields.userMsg.addEventListener("input", () => edited("message"));
-for (const el of [fields.maxSteps, fields.timeLimitMs, fields.toolTimeoutMs]) el.addEventListener("input", () => edited("field"));
+for (const el of [fields.maxSteps, fields.timeLimitMs, fields.toolTimeoutMs, fields.contextBudget, fields.trim]) el.addEventListener("input", () => edited("field"));
 addEventListener("pagehide", () => code.save());
 
 const openLink = linkOpener({ code, store, readonly: opts.readonly, run: page.view.run, runAtPhase: page.view.runAtPhase, openLesson: page.learn.openLink });

@@ -17,7 +17,7 @@
 import { exampleById, matchingExample } from "./examples.js";
 import { matchingLesson } from "../learn/lessons.js";
 import { KEY, sameCode } from "./storage.js";
-import { DEFAULT_MAX_STEPS } from "../lib/run-inputs.js";
+import { DEFAULT_MAX_STEPS, DEFAULT_TRIM, TRIMS } from "../lib/run-inputs.js";
 import { clearHash } from "./url-options.js";
 import { hideNotice, notice, reword } from "../views/notice.js";
 import { STUB } from "../exercise/text.js";
@@ -80,6 +80,8 @@ export class CodeState {
       loop: this.editors.loop.value,
       mode: this.mode.get(),
       toolTimeoutMs: f.toolTimeoutMs.value,
+      contextBudget: f.contextBudget.value,
+      trim: f.trim.value,
       example: this.example,
       ...this.language.read(),
     };
@@ -101,6 +103,8 @@ export class CodeState {
     if (s.mode !== undefined) this.mode.set(s.mode);
     this.language.apply(s);
     f.toolTimeoutMs.value = s.toolTimeoutMs ?? "";
+    f.contextBudget.value = s.contextBudget ?? "";
+    f.trim.value = TRIMS.includes(s.trim) ? s.trim : DEFAULT_TRIM;
     this.example = s.example === undefined ? matchingExample(s) : exampleById(s.example) ? s.example : "";
     this.clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
     this.emit("shown");

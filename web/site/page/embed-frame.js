@@ -14,8 +14,10 @@
 // messages asks for a tall frame, not for a page of a million pixels.
 export const MAX_REPORTED_HEIGHT = 2400;
 
-// SCROLLERS are the embed's views that scroll within their panels.
-const SCROLLERS = ".layout .transcript-scroll, .layout .code-scroll";
+// SCROLLERS are the embed's views whose content is the run's, and grows
+// with it: the transcript. The Loop panel's source scrolls within its
+// panel whatever its length (counting it made Step ask for the bound).
+const SCROLLERS = ".layout .transcript-scroll";
 
 // neededHeight returns the height, in CSS pixels, that doc's content
 // needs to show without scrolling inside the frame.
@@ -31,16 +33,22 @@ export function neededHeight(doc = document) {
 }
 
 // reportHeight posts {type: "agentloop:height", height} to the parent
-// window now and whenever the height the content needs changes: the
-// frame resizes, a view's content grows or shrinks, a tab shows another.
+// window once the page is ready (its engine up or failed: before, the
+// editors and views are still taking their places, and the height
+// flipped while it loaded), and then whenever the content needs more:
+// a run's transcript grows, a tab shows a taller view. It never asks for
+// less, so that a host's text below the frame does not move under the
+// reader's pointer.
 export function reportHeight(doc = document, parent = window.parent) {
   if (!parent || parent === doc.defaultView) return;
   let last = -1;
   let queued = false;
+  const ready = () => doc.body.dataset.engine === "ready" || doc.body.dataset.engine === "failed";
   const send = () => {
     queued = false;
+    if (!ready()) return;
     const height = neededHeight(doc);
-    if (height === last) return;
+    if (height <= last) return;
     last = height;
     parent.postMessage({ type: "agentloop:height", height }, "*"); // lib/protocol.js: embedToHost
   };
@@ -64,6 +72,6 @@ export function reportHeight(doc = document, parent = window.parent) {
   new MutationObserver(() => {
     watch();
     soon();
-  }).observe(doc.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "hidden"] });
+  }).observe(doc.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "hidden", "data-engine"] });
   send();
 }

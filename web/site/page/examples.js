@@ -242,6 +242,30 @@ function model(messages) {
 `,
   },
   {
+    id: "context-budget",
+    title: "A long run within a context budget",
+    description: "The model reads a report page by page, but each model call may be sent at most 300 tokens (Context, by the loop's estimate): once the pages outgrow it, the oldest whole exchanges are left out of what the model sees, never the question or a call without its result. The transcript keeps every page; What the model sees, and its Tokens, show each call's request.",
+    expect: { reason: "final", phase: "final", text: "I read 8 pages; I still see pages 6, 7, 8." },
+    userMsg: "Summarize the report, page by page.",
+    contextBudget: 300,
+    trim: "exchanges",
+    model: `// A model(messages) function: it reads the next page after the last
+// one it sees, and at the end says which pages it still sees.
+function model(messages) {
+  const last = messages[messages.length - 1];
+  const page = last.role === "tool" ? Number(/^Page (\\d+)/.exec(last.content)[1]) : 0;
+  if (page < 8) return { role: "assistant", type: "tool", name: "read_page", args: { page: page + 1 } };
+  const seen = messages.filter((m) => m.role === "tool").map((m) => /^Page (\\d+)/.exec(m.content)[1]);
+  return { role: "assistant", type: "final", content: "I read 8 pages; I still see pages " + seen.join(", ") + "." };
+}
+`,
+    tools: `{
+  // Each page is about 250 characters: some 70 tokens by the loop's estimate.
+  read_page: ({ page }) => "Page " + page + ": " + "the findings go on ".repeat(13).trim(),
+}
+`,
+  },
+  {
     id: "malformed",
     title: "A malformed model response",
     description: "At step 2 the model answers with type \"answer\", which the loop cannot act on: the run stops with a model error.",

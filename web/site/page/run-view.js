@@ -7,6 +7,7 @@ import { Transcript } from "../views/transcript.js";
 import { LoopPanel } from "../views/loop-panel.js";
 import { Runner } from "../views/runner.js";
 import { Learner } from "../views/learner.js";
+import { TokenView } from "../api/token-view.js";
 import { RUN_FIELDS } from "./storage.js";
 import { phaseNumber } from "./url-options.js";
 import { notice } from "../views/notice.js";
@@ -65,7 +66,8 @@ export function runView({ engine, inputs, errors, modelEditor, embed, mode, chec
     onCodeError: errors.showThrown,
     onRender: (trace, upto, view) => learner && learner.render(trace, upto, view),
   });
-  learner = new Learner({ runner, modelEditor, embed });
+  const tokenView = new TokenView({ root: byId("tokens"), window: byId("token-window"), custom: byId("token-window-custom"), body: byId("tokens-body") });
+  learner = new Learner({ runner, modelEditor, embed, tokenView });
   runner.render();
   // "Show earlier" widens the window; the view renders it.
   transcript.onMore = () => runner.render();

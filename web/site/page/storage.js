@@ -1,7 +1,7 @@
 // What the user typed, kept in localStorage so that a reload, a crash of
 // user code (which only ever kills a worker) or a worker restart loses
 // nothing. The state is {model, tools, userMsg, maxSteps, timeLimitMs,
-// toolTimeoutMs, loop, mode, example, language, goLoop}, all strings, exactly as the fields
+// toolTimeoutMs, contextBudget, trim, loop, mode, example, language, goLoop}, all strings, exactly as the fields
 // hold them (an invalid max steps is kept too: it is what the user typed;
 // an empty tool timeout is none); loop is the Exercise's Your loop editor,
 // mode the page's mode ("playground" or "exercise") and example the id of
@@ -260,7 +260,7 @@ function sameText(a, b) {
 
 // RUN_FIELDS are what makes a run: its code, message and the loop's
 // limits (the time limit is the page's guard, not the run's).
-export const RUN_FIELDS = ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs"];
+export const RUN_FIELDS = ["model", "tools", "userMsg", "maxSteps", "toolTimeoutMs", "contextBudget", "trim"];
 
 // sameCode reports whether a and b hold the same run.
 export function sameCode(a, b) {

@@ -29,7 +29,7 @@
 
 import { describeValue, errorMessage } from "../util/format.js";
 import { tooDeepAt } from "../util/depth.js";
-import { DEFAULT_TOOL_TIMEOUT_MS, RUN_INPUTS, withCurrentNames } from "../lib/run-inputs.js";
+import { DEFAULT_CONTEXT_BUDGET, DEFAULT_TOOL_TIMEOUT_MS, DEFAULT_TRIM, RUN_INPUTS, TRIMS, withCurrentNames } from "../lib/run-inputs.js";
 
 export const RUN_FORMAT = "agentloop-run";
 export const RUN_VERSION = 1;
@@ -47,7 +47,11 @@ const ROLES = new Set(["user", "assistant", "tool"]);
 
 // NONE is the value of each input that older files lack: reading such a
 // file gives it, and the field shows it as empty.
-const NONE = { toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS };
+const NONE = { toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS, contextBudget: DEFAULT_CONTEXT_BUDGET, trim: DEFAULT_TRIM };
+
+// BUDGETED are the inputs a run with no context budget leaves out of its
+// file, which then reads as it did before the page had them.
+const BUDGETED = ["contextBudget", "trim"];
 
 // runFile returns the run file of a trace (see run/trace.js) as an object.
 // model is the code of the model the run ran when that is not the Model
@@ -57,7 +61,7 @@ export function runFile(trace, { model } = {}) {
   const file = {
     format: RUN_FORMAT,
     version: RUN_VERSION,
-    inputs: Object.fromEntries(RUN_INPUTS.map((n) => [n, i[n] ?? NONE[n]])),
+    inputs: Object.fromEntries(RUN_INPUTS.filter((n) => i.contextBudget > 0 || !BUDGETED.includes(n)).map((n) => [n, i[n] ?? NONE[n]])),
     events: trace.events,
   };
   if (model !== undefined) file.inputs.model = model;
@@ -178,6 +182,12 @@ function inputsProblem(inputs) {
   }
   if (inputs.toolTimeoutMs !== undefined && !isCount(inputs.toolTimeoutMs)) {
     return `inputs.toolTimeoutMs must be a whole number of milliseconds from 0 (0: no limit per tool call); it is ${describeValue(inputs.toolTimeoutMs)}.`;
+  }
+  if (inputs.contextBudget !== undefined && !isCount(inputs.contextBudget)) {
+    return `inputs.contextBudget must be a whole number of tokens from 0 (0: no budget); it is ${describeValue(inputs.contextBudget)}.`;
+  }
+  if (inputs.trim !== undefined && !TRIMS.includes(inputs.trim)) {
+    return `inputs.trim must be one of ${TRIMS.map((t) => JSON.stringify(t)).join(", ")}; it is ${describeValue(inputs.trim)}.`;
   }
   return "";
 }

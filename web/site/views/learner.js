@@ -13,8 +13,9 @@ import { ModelView } from "./model-view.js";
 
 export class Learner {
   // runner: the Runner; modelEditor: the Model editor; embed: the page is
-  // in a tutorial's iframe.
-  constructor({ runner, modelEditor, embed }) {
+  // in a tutorial's iframe; tokenView: the Tokens view (api/token-view.js),
+  // which follows the renders as what the model sees does.
+  constructor({ runner, modelEditor, embed, tokenView = null }) {
     this.runner = runner;
     this.embed = embed;
     this.follow = false; // after Run, keep the result in view
@@ -27,6 +28,7 @@ export class Learner {
     );
     this.playback = new Playback(runner, byId("play"), byId("speed"));
     this.modelView = new ModelView({ summary: byId("model-sees-summary"), list: byId("model-sees-list"), editor: modelEditor });
+    this.tokenView = tokenView;
     this.diagram = new Diagram(byId("diagram"), (i) => this.jump(i));
     this.transcriptScroll = byId("transcript-scroll");
     this.loopScroll = byId("loop-scroll");
@@ -106,6 +108,7 @@ export class Learner {
     const { trace, upto } = this.shown;
     if (this.tabs.shows("loop") || this.tabs.shows("code")) this.modelView.show(trace, upto);
     if (this.tabs.shows("loop")) this.diagram.show(trace, upto);
+    if (this.tabs.shows("loop") && this.tokenView) this.tokenView.show(trace, upto);
   }
 
   // render follows the runner's render of events[0..upto].

@@ -6,6 +6,7 @@
 import { h } from "../util/dom.js";
 import { modelCallAt, scriptEntries } from "../run/model-input.js";
 import { fmtCount, pretty } from "../util/format.js";
+import { PLACEHOLDER, contextOf, sentMessages } from "../run/context-window.js";
 
 // At most this many of the newest messages are listed (a long run passes
 // thousands).
@@ -37,9 +38,15 @@ export class ModelView {
       this.editor.highlightLines(0, 0);
       return;
     }
-    const n = call.count;
+    // With a context budget, the call got the request the loop chose.
+    const context = contextOf(trace.events, call.start);
+    const { sent, dropped } = sentMessages({ count: call.count, context });
+    const n = sent.length;
     const entry = this.scriptEntry(trace, call.step);
     let text = `Model call ${fmtCount(call.step)} gets ${fmtCount(n)} ${n === 1 ? "message" : "messages"}`;
+    const replaced = sent.filter((s) => s.replaced).length;
+    if (dropped.length > 0) text += ` (${fmtCount(dropped.length)} of the transcript's ${fmtCount(call.count)} left out to fit the context budget)`;
+    if (replaced > 0) text += ` (${fmtCount(replaced)} ${replaced === 1 ? "output" : "outputs"} replaced to fit the context budget)`;
     const lines = entry && (entry.line === entry.endLine ? `${entry.line}` : `${entry.line}–${entry.endLine}`);
     if (entry) text += `; entry ${call.step} of the Model array (line ${lines}) ${call.answered ? "answered" : "answers"}`;
     else if (entry === null) text += `; the Model array has no entry ${call.step}`;
@@ -48,15 +55,17 @@ export class ModelView {
     const from = Math.max(0, n - SHOWN);
     const items = [];
     if (from > 0) items.push(h("li", { className: "model-sees-more", text: `${fmtCount(from)} earlier messages not shown` }));
-    for (let i = from; i < n; i++) {
+    for (let k = from; k < n; k++) {
+      const { index: i, replaced: out } = sent[k];
       const m = trace.message(i);
+      const shown = out ? { ...m.message, content: PLACEHOLDER } : m.message;
       const li = h(
         "li",
-        { className: "model-sees-msg", dataset: { role: m.role || "", index: String(i) } },
-        h("span", { className: "model-sees-index", text: `messages[${i}]` }),
-        h("pre", { text: pretty(m.message) }),
+        { className: out ? "model-sees-msg replaced" : "model-sees-msg", dataset: { role: m.role || "", index: String(i) } },
+        h("span", { className: "model-sees-index", text: i === k ? `messages[${k}]` : `messages[${k}] (transcript ${i})` }),
+        h("pre", { text: pretty(shown) }),
       );
-      if (i === n - 1) {
+      if (k === n - 1) {
         li.classList.add("newest");
         li.setAttribute("aria-current", "true");
       }

@@ -232,7 +232,7 @@ async function startJob() {
   return { parts, outbox: new parts.Outbox(send) };
 }
 
-async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, drive, approvals, subjects = {} }) {
+async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, contextBudget, trim, drive, approvals, subjects = {} }) {
   const job = await startJob();
   if (!job) return;
   const { parts, outbox } = job;
@@ -262,6 +262,9 @@ async function run({ model, tools, userMsg, maxSteps, toolTimeoutMs, drive, appr
       // The loop's own per-tool limit: a late tool's result becomes an
       // error the model sees, and the run goes on (0: no limit).
       ...(toolTimeoutMs > 0 ? { toolTimeoutMs } : {}),
+      // The most tokens a model call may be sent, by the loop's estimate,
+      // and what goes when a request is over (0: no budget).
+      ...(contextBudget > 0 ? { contextBudget, trim } : {}),
       onEvent: (event) => outbox.event(event),
       signal: controller.signal,
     });
