@@ -12,6 +12,9 @@
 //    end: {call, result} | {call, notString} | {call, threw}, with aborted: true
 //         when the model stopped a loop that called it too often}
 //
+// A Go loop's record (agenttest.Observation, which the Go Exercise's
+// program writes) has {call, panicked} where a JavaScript one has threw.
+//
 // call is the number of model calls made so far, that one included.
 // messages and args are JSON copies of what the loop passed, except that a
 // value JSON cannot carry (undefined, a function…), which JSON would turn
@@ -108,10 +111,17 @@ export function after(calls) {
   return calls === 0 ? "before any model call" : `after model call ${calls}`;
 }
 
+// failedToEnd reports whether a loop ended by throwing (JavaScript) or
+// panicking (Go) rather than returning.
+export function failedToEnd(end) {
+  return end.threw !== undefined || end.panicked !== undefined;
+}
+
 // ended says how a loop ended.
 function ended(end) {
   if (end.aborted) return "was stopped for calling the model too often";
   if (end.threw !== undefined) return `threw (${end.threw})`;
+  if (end.panicked !== undefined) return `panicked (${end.panicked})`;
   if (end.notString !== undefined) return `returned ${end.notString}, not a string`;
   return `returned ${quote(end.result)}`;
 }
@@ -177,7 +187,7 @@ function firstDiff(got, want) {
         return at(`${after(g.call)}, the loop called ${showCall(g)}; the reference called ${showCall(w)}`);
       }
     } else if (g.kind === "end" && w.kind === "end") {
-      if (g.aborted || g.threw !== undefined || g.notString !== undefined || g.result !== w.result) {
+      if (g.aborted || failedToEnd(g) || g.notString !== undefined || g.result !== w.result) {
         return at(`the loop ${ended(g)}; the reference returned ${quote(w.result)}`, true);
       }
       return null;
@@ -223,7 +233,7 @@ export function checkCase(c, observed) {
   const d = firstDiff(observed, want);
   const end = observed.end;
   let text = d ? d.text : "";
-  if (end.threw !== undefined && !end.aborted && d && !d.atEnd) {
+  if (failedToEnd(end) && !end.aborted && d && !d.atEnd) {
     text = `${after(end.call)}, the loop ${ended(end)}; before that, ${text}`;
   } else if (end.aborted && d) {
     text += ` (the loop was stopped at model call ${end.call})`;
