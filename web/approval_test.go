@@ -151,3 +151,32 @@ func TestPageStopEndsAWaitForApprovalAndTheCallKeepsItsResult(t *testing.T) {
 	assert.Equal(t, []string{"tool", "error: denied: canceled"}, []string{last.Role, last.Text}, "the waiting call keeps its result")
 	assert.True(t, last.Failed)
 }
+
+func TestPageShareLinkCarriesTheApprovalDecisionsAndRunMakesThemAgain(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.chooseExample("approval")
+	p.click("#run")
+	p.decide(approvalDecision{Decision: "deny", Reason: "not my photos"})
+	p.decide(approvalDecision{Decision: "approve"})
+	want := p.waitBanner().Transcript
+	link := p.share()
+
+	// A fresh browser context: the decisions can only come from the link.
+	q := newPage(t)
+	q.openURL(link)
+	assert.True(t, q.staysIdle(idleWindow), "opening a share link runs nothing until Run is clicked; the page showed: %s", q.summary())
+	v := q.run()
+	assert.Equal(t, "final", v.Banner.Reason)
+	assert.False(t, q.visible("#approval-panel"), "the reader is not asked again about what the author decided")
+	require.Equal(t, len(want), len(v.Transcript), "%v", v.Transcript)
+	for i := range want {
+		assert.Equal(t, want[i].Text, v.Transcript[i].Text, "message %d is the author's", i)
+	}
+
+	// Other code makes another run, which nobody decided: it asks.
+	q.setValue("#user-message", "Clean up my folder, please")
+	q.click("#run")
+	call, _ := q.waitApproval()
+	assert.Contains(t, call, "Step 2: the model calls tool 'delete'", "a run of edited code asks again")
+}

@@ -57,6 +57,11 @@ type Case struct {
 	Tools map[string]ToolSpec `json:"tools"`
 	// Expect is what the reference loop did.
 	Expect Expect `json:"expect"`
+	// CallLimit, when not 0, is how many model calls the model answers
+	// before it stops the loop, in place of the reference's calls and a
+	// few more: a case sent without its Expect, to be observed where it
+	// must not be judged (Observe), carries it.
+	CallLimit int `json:"callLimit,omitempty"`
 }
 
 // A ToolSpec says what a tool does when called, whatever its args: it

@@ -114,11 +114,15 @@ func run(c Case, loop Loop) []event {
 		mu    sync.Mutex // in case the loop calls from several goroutines
 		trace []event
 		calls int
+		ended bool // the loop returned: the model and tools refuse calls
 	)
-	limit := len(c.Expect.ModelCalls) + extraCalls
+	limit := callLimit(c.CallLimit, len(c.Expect.ModelCalls))
 	model := func(messages []map[string]any) map[string]any {
 		mu.Lock()
 		defer mu.Unlock()
+		if ended {
+			panic(staleCall(c.Name, "model"))
+		}
 		calls++
 		seen := make([]string, len(messages))
 		for i, m := range messages {
@@ -137,6 +141,10 @@ func run(c Case, loop Loop) []event {
 	for name, spec := range c.Tools {
 		tools[name] = func(args map[string]any) (string, error) {
 			mu.Lock()
+			if ended {
+				mu.Unlock()
+				panic(staleCall(c.Name, "tool "+name))
+			}
 			trace = append(trace, event{kind: toolEvent, call: calls, name: name, args: canonical(args)})
 			mu.Unlock()
 			if spec.Fails != "" {
@@ -160,8 +168,17 @@ func run(c Case, loop Loop) []event {
 	}()
 	mu.Lock()
 	defer mu.Unlock()
+	ended = true
 	end.call = calls
 	return append(trace, end)
+}
+
+// staleCall is the refusal of a case's model or tool (what) called after
+// its case ended (the panic of a Loop's, the error of a FollowUpLoop's):
+// a loop that kept them and calls them in a later case fails that case
+// saying why, and is never graded on calls that no case records.
+func staleCall(caseName, what string) error {
+	return fmt.Errorf("the %s of case %q was called after that case ended", what, caseName)
 }
 
 // expected returns what the reference did with c, as run returns it.

@@ -83,6 +83,11 @@ type FollowUpCase struct {
 	Tools map[string]ToolSpec `json:"tools"`
 	// Expect is what the reference loop did.
 	Expect FollowUpExpect `json:"expect"`
+	// CallLimit, when not 0, is how many model calls the model answers
+	// before it stops the loop, in place of the reference's calls and a
+	// few more: a case sent without its Expect, to be observed where it
+	// must not be judged (Observe), carries it.
+	CallLimit int `json:"callLimit,omitempty"`
 }
 
 // A Reply is what the model answers one call with: an action, or a

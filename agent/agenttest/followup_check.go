@@ -64,7 +64,7 @@ func (c FollowUpCase) Check(loop FollowUpLoop) error {
 	if loop == nil {
 		return fmt.Errorf("case %q: the FollowUpLoop is nil", c.Name)
 	}
-	return describe(c.Name, play(c, loop, len(c.Expect.ModelCalls)+extraCalls), expectedFollowUp(c))
+	return describe(c.Name, play(c, loop, callLimit(c.CallLimit, len(c.Expect.ModelCalls))), expectedFollowUp(c))
 }
 
 // runKey is the key of the value play puts in the loop's context, to tell
@@ -97,7 +97,7 @@ func play(c FollowUpCase, loop FollowUpLoop, limit int) []event {
 		mu.Lock()
 		if done {
 			mu.Unlock()
-			return nil, errors.New("agenttest: the model was called after the loop returned")
+			return nil, staleCall(c.Name, "model")
 		}
 		calls++
 		k := calls
@@ -125,12 +125,15 @@ func play(c FollowUpCase, loop FollowUpLoop, limit int) []event {
 	for name, spec := range c.Tools {
 		tools[name] = func(tctx context.Context, args map[string]any) (string, error) {
 			mu.Lock()
-			step := calls
-			at := -1
-			if !done {
-				trace = append(trace, event{kind: toolEvent, call: step, name: name, args: canonical(args), foreign: !ours(tctx)})
-				at = len(trace) - 1
+			if done {
+				// A call the loop left to a goroutine may come late, so it
+				// fails rather than panics.
+				mu.Unlock()
+				return "", staleCall(c.Name, "tool "+name)
 			}
+			step := calls
+			trace = append(trace, event{kind: toolEvent, call: step, name: name, args: canonical(args), foreign: !ours(tctx)})
+			at := len(trace) - 1
 			var wait chan struct{}
 			need := c.barrierCalls(step)
 			if spec.Barrier && !apart {
@@ -154,7 +157,7 @@ func play(c FollowUpCase, loop FollowUpLoop, limit int) []event {
 				case <-wait:
 				case <-timer.C:
 					mu.Lock()
-					if at >= 0 && !done {
+					if !done {
 						trace[at].apart = need - 1
 					}
 					apart = true

@@ -93,3 +93,20 @@ test("the playground keeps the code a replacement took and offers it back", () =
   assert.equal(code.editors.model.value, "// mine\n[]", "Restore my code brings the edits back");
   assert.equal(code.example, "add", "as the add example's edits");
 });
+
+test("a link's approval decisions are made again while the code is the link's, and go with it", () => {
+  const { code } = page({ embed: false });
+  const approvals = [{ step: 2, call: 0, name: "delete", decision: "deny", reason: "no" }];
+  code.replaceCode({ ...linked, approvals }, { why: "The shared link", loaded: true });
+  assert.deepEqual(code.recorded(), approvals, "a run of the link's code makes its author's decisions");
+  assert.deepEqual(code.read().approvals, approvals, "a reload brings them back with the code");
+  code.fields.timeLimitMs.value = "3000";
+  assert.deepEqual(code.recorded(), approvals, "the time limit is the page's guard, not the run's");
+  code.fields.userMsg.value = "Something else";
+  code.edited("message");
+  assert.deepEqual(code.recorded(), [], "another message makes another run: nobody decided its calls");
+  assert.equal(code.read().approvals, undefined);
+  code.fields.userMsg.value = linked.userMsg;
+  code.replaceCode({ ...stateOf(add), example: "add" }, { continues: "add" });
+  assert.deepEqual(code.recorded(), [], "an example's code comes with no decisions");
+});

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { goImports, goPackageName, refusedImports } from "../site/worker/go-imports.js";
-import { compileErrors, crashReport, offeredOnly, signatureError } from "../site/worker/go-errors.js";
+import { compileErrors, compileReport, crashReport, offeredOnly, signatureError } from "../site/worker/go-errors.js";
 import { createFS } from "../site/worker/go-fs.js";
 
 const OFFERED = ["fmt", "strings", "agentloop.dev/agent/agenttest"];
@@ -120,4 +120,21 @@ test("the package clause's name is read after comments, and a file without one h
   assert.equal(goPackageName("package\n\tmine\n"), "mine");
   assert.equal(goPackageName("func main() {}\n"), null);
   assert.equal(goPackageName("package"), null);
+});
+
+test("what gc says of no line in loop.go is shown in its own words, not as a RunAgent wanted", () => {
+  const OOM = "fatal error: runtime: out of memory\n\nruntime stack:\nruntime.throw(...)\n\ngoroutine 1 [running]:\n";
+  assert.deepEqual(compileReport(OOM, "package loop\n", 1, OFFERED), [{ line: 1, column: 1, message: "fatal error: runtime: out of memory" }]);
+  const moved = "elsewhere.go:41:9: undefined: undefinedName\n";
+  assert.deepEqual(compileReport(moved, "package loop\n//line elsewhere.go:40\nfunc RunAgent() {}\n", 1, OFFERED), [{ line: 1, column: 1, message: "elsewhere.go:41:9: undefined: undefinedName" }]);
+  const [wanted] = compileReport("/work/loop/main.go:5:37: undefined: RunAgent\n", "package loop\n", 1, OFFERED);
+  assert.match(wanted.message, /^loop\.go must define func RunAgent/, "main.go's error alone is still the RunAgent wanted");
+  assert.deepEqual(compileReport("/work/loop/loop.go:3:1: syntax error: unexpected EOF\n", "package loop\n\nfunc f(\n", 1, OFFERED), [{ line: 3, column: 1, message: "syntax error: unexpected EOF" }]);
+});
+
+test("gc's unexpected EOF after the last newline is laid at the end of the last line", () => {
+  const source = "package loop\n\nfunc RunAgent(\n";
+  assert.deepEqual(compileReport("/work/loop/loop.go:4:1: syntax error: unexpected EOF, expected )\n", source, 1, OFFERED), [
+    { line: 3, column: 15, message: "syntax error: unexpected EOF, expected )" },
+  ]);
 });

@@ -2,7 +2,9 @@
 // saved interview a reload resumes (exercise/interview.js's readState).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clock, escape, reportHTML, reportOf } from "../site/exercise/report.js";
+import { createHash } from "node:crypto";
+import { clock, codeDigest, escape, reportHTML, reportOf } from "../site/exercise/report.js";
+import { checkSeed } from "../site/exercise/draw.js";
 import { minutesOf, readState } from "../site/exercise/interview.js";
 
 const code = "function runAgent() {}\n// </pre><script>alert(1)</script> & 'quotes' \"too\"";
@@ -86,4 +88,18 @@ test("the report names the final code's language", () => {
   assert.equal(reportOf({ ...ended(), language: "javascript" }).codeTitle, "Final code (JavaScript)");
   assert.equal(reportOf(ended()).codeTitle, "Final code", "an interview saved before languages were recorded");
   assert.match(reportHTML(reportOf({ ...ended(), language: "go" })), /<h2>Final code \(Go, loop\.go\)<\/h2>/);
+});
+
+test("the report says it is self-reported and gives the code's SHA-256 and each Check's seed, on the page and in the file", async () => {
+  const st = ended();
+  const r = reportOf(st);
+  assert.match(r.selfReported, /^Self-reported: .*nothing proves it was not edited/);
+  assert.equal(r.seeds, `Interview seed 7; Check 1 drew from seed 7, Check 2 drew from seed ${7 + 7919}, Check 3 drew from seed ${7 + 2 * 7919}.`);
+  assert.equal(checkSeed(st.seed, 2), 7 + 2 * 7919);
+  const digest = await codeDigest(code);
+  assert.equal(digest, createHash("sha256").update(code, "utf8").digest("hex"), "the digest is the code's SHA-256");
+  const html = reportHTML(r, digest);
+  assert.ok(html.includes(`SHA-256 of the final code: ${digest}`));
+  assert.ok(html.includes("Self-reported: "));
+  assert.ok(html.includes(escape(r.seeds)));
 });

@@ -132,3 +132,22 @@ test("a Go Exercise link carries the language and the Go loop, apart from the Ja
   const { state: goOnly } = await decodeState(await encodeState({ language: "go", goLoop: "package loop\n" }));
   assert.equal(goOnly.goLoop, "package loop\n", "a link with only a Go loop is refused");
 });
+
+test("a link carries the approval decisions of its author's run, and names a damaged one", async () => {
+  const approvals = [
+    { step: 2, call: 0, name: "delete", decision: "deny", reason: "not my photos" },
+    { step: 3, call: 1, name: "delete", decision: "edit", args: { path: "notes.txt" } },
+    { step: 3, call: 0, name: "list_files", decision: "approve" },
+  ];
+  const { state: got } = await decodeState(await encodeState({ ...state, approvals }));
+  assert.deepEqual(got.approvals, approvals, "the reader's run makes the same decisions");
+  const bad = [
+    [[{ step: 0, call: 0, name: "delete", decision: "approve" }], "the link's approval decisions are damaged: approval decision 1 has step 0; it must be a model call's number, from 1"],
+    [[approvals[0], { step: 2, call: 1, name: "delete", decision: "maybe" }], `the link's approval decisions are damaged: approval decision 2 has decision "maybe"; it must be "approve", "edit" or "deny"`],
+    [[{ step: 2, call: 0, name: "delete", decision: "edit", args: [1] }], "the link's approval decisions are damaged: approval decision 1 edits the arguments to a list; they must be an object"],
+    [{ step: 1 }, "the link's approval decisions are damaged: the approval decisions must be a list; they are an object"],
+  ];
+  for (const [approvals, message] of bad) {
+    await assert.rejects(decodeState(payload(JSON.stringify({ model: "m", tools: "t", approvals }))), { message });
+  }
+});

@@ -44,12 +44,15 @@ var allowedImports = []string{
 
 // A manifest is manifest.json: what the worker fetches, and how to use it.
 type manifest struct {
-	GoVersion      string        `json:"goVersion"`
-	AllowedImports []string      `json:"allowedImports"`
-	Compile        file          `json:"compile"`
-	Link           file          `json:"link"`
-	Harnesses      []harnessFile `json:"harnesses"`
-	Archives       pack          `json:"archives"`
+	GoVersion      string   `json:"goVersion"`
+	AllowedImports []string `json:"allowedImports"`
+	// BarrierWaitMs is agenttest.BarrierWait, which the page's judge of
+	// level 2 words a barrier call that waited in vain with.
+	BarrierWaitMs int64         `json:"barrierWaitMs"`
+	Compile       file          `json:"compile"`
+	Link          file          `json:"link"`
+	Harnesses     []harnessFile `json:"harnesses"`
+	Archives      pack          `json:"archives"`
 }
 
 // A harnessFile is one level's harness: its import path, and the cases it
@@ -83,7 +86,7 @@ type packed struct {
 // run writes archives.pack, each harness's cases and manifest.json into
 // dir.
 func run(gocmd, dir string) error {
-	m := manifest{AllowedImports: allowedImports}
+	m := manifest{AllowedImports: allowedImports, BarrierWaitMs: agenttest.BarrierWait.Milliseconds()}
 	version, err := output(gocmd, "env", "GOVERSION")
 	if err != nil {
 		return err

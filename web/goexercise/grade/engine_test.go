@@ -42,6 +42,17 @@ func checkInBrowserEngine(t *testing.T, files ...string) map[string]checked {
 // Exercise, with that level's harness.
 func checkInBrowserEngineAt(t *testing.T, level int, files ...string) map[string]checked {
 	t.Helper()
+	var flags []string
+	if level != 1 {
+		flags = append(flags, fmt.Sprintf("--level=%d", level))
+	}
+	return checkInBrowserEngineWith(t, flags, files...)
+}
+
+// checkInBrowserEngineWith is checkInBrowserEngine with go-check.mjs's
+// flags (--level=2, --allow-directives).
+func checkInBrowserEngineWith(t *testing.T, flags []string, files ...string) map[string]checked {
+	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not on PATH: the Go Exercise's engine runs in a JavaScript engine")
@@ -51,10 +62,7 @@ func checkInBrowserEngineAt(t *testing.T, level int, files ...string) map[string
 		t.Skipf("the Go Exercise's engine is not built (%v): run make build", err)
 	}
 	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
-	args := []string{filepath.Join("..", "..", "test", "go-check.mjs"), wasmExec, engine}
-	if level != 1 {
-		args = append(args, fmt.Sprintf("--level=%d", level))
-	}
+	args := append([]string{filepath.Join("..", "..", "test", "go-check.mjs"), wasmExec, engine}, flags...)
 	cmd := exec.Command(node, append(args, files...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -123,10 +131,10 @@ func TestBrowserEngineGradesEveryLoopAsGoDoes(t *testing.T) {
 		t.Run(l.file, func(t *testing.T) {
 			ms := got[l.file].Messages
 			require.Empty(t, ofType(ms, "compile_error", "crashed"), "a loop that compiles with go build did not run in the browser")
-			native := reports(t, l.loop, pkgOf(l.file))
+			native := judgedNatively(reports(t, l.loop, pkgOf(l.file)), verdicts(l.loop, agenttest.Cases()))
 			browser := ofType(ms, "case_start", "case_end")
 			require.Len(t, browser, len(native)-1, "the browser graded another number of cases")
-			assert.Equal(t, native[:len(native)-1], browser, "the browser's verdicts differ from go test's")
+			assert.Equal(t, native[:len(native)-1], browser, "the page's verdicts on the browser's reports differ from go test's")
 			done := ofType(ms, "done")[0]
 			assert.Equal(t, native[len(native)-1]["passedCount"], done["passedCount"], "the summary differs")
 			assert.Equal(t, native[len(native)-1]["total"], done["total"])

@@ -7,8 +7,8 @@ import (
 	"agentloop.dev/agent/agenttest"
 )
 
-// RunFollowUps checks loop on each case of followUps in turn, with
-// agenttest's own FollowUpCase.Check, and writes a Report per line to w,
+// RunFollowUps plays loop on each case of followUps in turn, with
+// agenttest's own FollowUpCase.Observe, and writes a Report per line to w,
 // as Run does: the cases are numbered from 0 across the follow-ups, in
 // order, and each report names its follow-up. It returns the first error
 // writing to w.
@@ -17,8 +17,8 @@ func RunFollowUps(w io.Writer, loop agenttest.FollowUpLoop, followUps []agenttes
 	index := 0
 	for _, f := range followUps {
 		for _, c := range f.Cases {
-			err := r.check(Report{Index: index, Name: c.Name, FollowUp: f.Name}, func(panicAt *string) error {
-				return c.Check(locateFollowUpPanics(loop, learnerPkg, panicAt))
+			err := r.observe(Report{Index: index, Name: c.Name, FollowUp: f.Name}, func(panicAt *string) agenttest.Observation {
+				return c.Observe(locateFollowUpPanics(loop, learnerPkg, panicAt))
 			})
 			if err != nil {
 				return err

@@ -1,23 +1,29 @@
 // Package grade runs a learner's agent loop on every case of
-// agenttest.Cases with agenttest's own checker, and writes what happened as
-// JSON lines, one report per line, for the Go Exercise's worker to read.
+// agenttest.Cases, recording with agenttest's own model and tools what it
+// did, and writes the records as JSON lines, one report per line, for the
+// Go Exercise's worker to read. It judges nothing: the cases it gets have
+// no expectations (their callLimit bounds the model calls instead), and
+// the page compares each record with the reference
+// (web/site/exercise/go-judge.js), outside the program, so that a loop
+// that takes the program over cannot write itself a pass.
 //
 // RunFollowUps does the same for a level-2 loop on the cases of
 // agenttest.FollowUps, numbered across the follow-ups, each report naming
 // its case's follow-up ("followUp").
 //
-// The reports are, in order:
+// The reports are, in order (Serve writes the first, once every package's
+// init has run, so that a watchdog can stop an init that never ends):
 //
+//	{"type":"initialized"}
 //	{"type":"case_start","index":0,"name":"one tool then final"}
-//	{"type":"case_end","index":0,"name":"one tool then final","passed":true}
-//	{"type":"case_end","index":1,"name":"...","passed":false,
-//	 "difference":"case \"...\": model call 2 saw ...","panicAt":"loop.go:12"}
-//	{"type":"done","passed":56,"total":57}
+//	{"type":"case_end","index":0,"name":"one tool then final","observed":{"trace":[...],"end":{...}}}
+//	{"type":"case_end","index":1,"name":"...","observed":{...},"panicAt":"loop.go:12"}
+//	{"type":"done","total":57}
 //
 // A case_start comes before the loop runs the case, so that a watchdog can
-// name a case that never ends. The difference is agenttest.Case.Check's, word
-// for word. panicAt is set when the loop panicked (and the panic was not the
-// model stopping a loop that called it too often): the file and line in the
+// name a case that never ends. observed is agenttest.Observation's JSON.
+// panicAt is set when the loop panicked (and the panic was not the model
+// stopping a loop that called it too often): the file and line in the
 // learner's package where it did.
 package grade
 
@@ -43,30 +49,27 @@ type Report struct {
 	Name string `json:"name,omitempty"`
 	// FollowUp names the follow-up a level-2 case belongs to (RunFollowUps).
 	FollowUp string `json:"followUp,omitempty"`
-	// Passed says whether the loop did what the reference did (case_end).
-	Passed bool `json:"passed,omitempty"`
-	// Difference is agenttest's first difference (a failed case_end).
-	Difference string `json:"difference,omitempty"`
+	// Observed is what the loop did (case_end).
+	Observed *agenttest.Observation `json:"observed,omitempty"`
 	// PanicAt is "file.go:LINE" in the learner's package where the loop
-	// panicked (a failed case_end).
+	// panicked (case_end).
 	PanicAt string `json:"panicAt,omitempty"`
 }
 
-// summary is the last line Run writes: how many cases passed, of how many.
+// summary is the last line Run writes: how many cases were played.
 type summary struct {
-	Type        string `json:"type"` // "done"
-	PassedCount int    `json:"passedCount"`
-	Total       int    `json:"total"`
+	Type  string `json:"type"` // "done"
+	Total int    `json:"total"`
 }
 
-// Run checks loop on each case in turn and writes a Report per line to w.
+// Run plays loop on each case in turn and writes a Report per line to w.
 // learnerPkg is the import path of the learner's package, whose frames
 // locate a panic. It returns the first error writing to w.
 func Run(w io.Writer, loop agenttest.Loop, cases []agenttest.Case, learnerPkg string) error {
 	r := newReporter(w)
 	for i, c := range cases {
-		err := r.check(Report{Index: i, Name: c.Name}, func(panicAt *string) error {
-			return c.Check(locatePanics(loop, learnerPkg, panicAt))
+		err := r.observe(Report{Index: i, Name: c.Name}, func(panicAt *string) agenttest.Observation {
+			return c.Observe(locatePanics(loop, learnerPkg, panicAt))
 		})
 		if err != nil {
 			return err
@@ -75,11 +78,9 @@ func Run(w io.Writer, loop agenttest.Loop, cases []agenttest.Case, learnerPkg st
 	return r.done(len(cases))
 }
 
-// A reporter writes the reports of one grading, counting the cases that
-// pass.
+// A reporter writes the reports of one grading.
 type reporter struct {
-	enc    *json.Encoder
-	passed int
+	enc *json.Encoder
 }
 
 func newReporter(w io.Writer) *reporter {
@@ -88,31 +89,26 @@ func newReporter(w io.Writer) *reporter {
 	return &reporter{enc: enc}
 }
 
-// check reports the start of the case c names (its Index, Name and
-// FollowUp), runs check, which sets *panicAt where the learner's loop
-// panicked, and reports the case's end with check's difference.
-func (r *reporter) check(c Report, check func(panicAt *string) error) error {
+// observe reports the start of the case c names (its Index, Name and
+// FollowUp), runs play, which sets *panicAt where the learner's loop
+// panicked, and reports the case's end with what play observed.
+func (r *reporter) observe(c Report, play func(panicAt *string) agenttest.Observation) error {
 	c.Type = "case_start"
 	if err := r.enc.Encode(c); err != nil {
 		return fmt.Errorf("grade: reporting the start of case %q: %w", c.Name, err)
 	}
 	var panicAt string
-	diff := check(&panicAt)
-	c.Type, c.Passed = "case_end", diff == nil
-	if diff != nil {
-		c.Difference, c.PanicAt = diff.Error(), panicAt
-	} else {
-		r.passed++
-	}
+	observed := play(&panicAt)
+	c.Type, c.Observed, c.PanicAt = "case_end", &observed, panicAt
 	if err := r.enc.Encode(c); err != nil {
 		return fmt.Errorf("grade: reporting the end of case %q: %w", c.Name, err)
 	}
 	return nil
 }
 
-// done writes the summary: how many of total cases passed.
+// done writes the summary: total cases were played.
 func (r *reporter) done(total int) error {
-	if err := r.enc.Encode(summary{Type: "done", PassedCount: r.passed, Total: total}); err != nil {
+	if err := r.enc.Encode(summary{Type: "done", Total: total}); err != nil {
 		return fmt.Errorf("grade: reporting the summary: %w", err)
 	}
 	return nil

@@ -46,6 +46,11 @@ func serve[T any](grade func(io.Writer, T) error) error {
 	if err != nil {
 		return err
 	}
+	// Every package's init has run: what the learner's package does from
+	// here on, it does in a case.
+	if _, err := io.WriteString(reports, `{"type":"initialized"}`+"\n"); err != nil {
+		return fmt.Errorf("grade: reporting the start: %w", err)
+	}
 	cases, err := ReadCases[T](CasesFile)
 	if err != nil {
 		return err

@@ -10,15 +10,17 @@
 // package grade to grade.ReportsFile, which the worker's file system
 // (web/site/worker/go-fs.js) hands to the worker as they are written, apart
 // from standard output and error: the learner's package may import neither
-// os nor syscall, so it can print to those but cannot open a file, let
-// alone write a verdict. Nor can it call Main to grade a loop of its own:
-// Main grades once, and only when main.main, the worker's file, calls it.
+// os nor syscall (nor use a compiler directive), so it can print to those
+// but cannot open a file. Nor can it call Main to play a loop of its own:
+// Main plays once, and only when main.main, the worker's file, calls it.
+// The reports say what the loop did, never whether it passed: the page
+// judges them (web/site/exercise/go-judge.js).
 //
-// The cases are agenttest.Cases(), as JSON in grade.CasesFile:
-// web/cmd/goengine writes them when it packs the engine, because decoding
-// them takes a fraction of the time that running the reference loop on
-// every input again takes in the browser. Interview mode puts cases drawn
-// anew at each Check there instead.
+// The cases are the page's, as JSON in grade.CasesFile: agenttest.Cases()
+// (which web/cmd/goengine packs with the engine, because decoding them
+// takes a fraction of the time that running the reference loop on every
+// input again takes in the browser), or interview mode's, drawn anew at
+// each Check; either way without their Expect, which only the page holds.
 package harness
 
 import (
@@ -31,7 +33,7 @@ import (
 // learnerPkg is the import path the learner's loop.go is compiled under.
 const learnerPkg = "main"
 
-// Main grades loop on the cases; on an error it exits with status 1. It
+// Main plays loop on the cases; on an error it exits with status 1. It
 // must be called once, by main.main.
 func Main(loop agenttest.Loop) {
 	grade.Serve(func(reports io.Writer, cases []agenttest.Case) error {

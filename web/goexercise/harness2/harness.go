@@ -6,12 +6,13 @@
 //	func main() { harness2.Main(RunAgent) }
 //
 // and linked with this package, compiled ahead by make build. Main writes
-// the reports of grade.RunFollowUps to grade.ReportsFile, which the
-// learner's package cannot open, and grades once, only when main.main
-// calls it.
+// the reports of grade.RunFollowUps, what the loop did, to
+// grade.ReportsFile, which the learner's package cannot open, and plays
+// once, only when main.main calls it; the page judges the reports.
 //
 // The cases are agenttest.FollowUps(), as JSON in grade.CasesFile (written
-// by web/cmd/goengine), or interview mode's, drawn anew at each Check.
+// by web/cmd/goengine), or interview mode's, drawn anew at each Check,
+// without their Expect.
 package harness2
 
 import (
@@ -24,7 +25,7 @@ import (
 // learnerPkg is the import path the learner's loop.go is compiled under.
 const learnerPkg = "main"
 
-// Main grades loop on the follow-ups' cases; on an error it exits with
+// Main plays loop on the follow-ups' cases; on an error it exits with
 // status 1. It must be called once, by main.main.
 func Main(loop agenttest.FollowUpLoop) {
 	grade.Serve(func(reports io.Writer, followUps []agenttest.FollowUp) error {

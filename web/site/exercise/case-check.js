@@ -12,6 +12,9 @@
 //    end: {call, result} | {call, notString} | {call, threw}, with aborted: true
 //         when the model stopped a loop that called it too often}
 //
+// A Go loop's record (agenttest.Observation, which the Go Exercise's
+// program writes) has {call, panicked} where a JavaScript one has threw.
+//
 // call is the number of model calls made so far, that one included.
 // messages and args are JSON copies of what the loop passed, except that a
 // value JSON cannot carry (undefined, a function…), which JSON would turn
@@ -82,29 +85,43 @@ export function quote(s) {
 // expectedTrace is what the real loop did on c, in the form of an observed
 // run.
 export function expectedTrace(c) {
+  return { trace: expectedCalls(c.expect), end: { call: c.expect.modelCalls.length, result: c.expect.result } };
+}
+
+// expectedCalls returns the model and tool calls the real loop made, in
+// the order it made them, from a case's expect (both levels' cases have
+// its modelCalls and toolCalls).
+export function expectedCalls(expect) {
   const trace = [];
-  const toolCalls = [...c.expect.toolCalls];
-  c.expect.modelCalls.forEach((messages, i) => {
+  const toolCalls = [...expect.toolCalls];
+  expect.modelCalls.forEach((messages, i) => {
     trace.push({ kind: "model", call: i + 1, messages });
     while (toolCalls.length > 0 && toolCalls[0].step === i + 1) {
       const tc = toolCalls.shift();
       trace.push({ kind: "tool", call: i + 1, name: tc.name, args: tc.args });
     }
   });
-  return { trace, end: { call: c.expect.modelCalls.length, result: c.expect.result } };
+  return trace;
 }
 
 // after says when something happened, by the model calls made before it.
 // Sentences start with it, so that how a loop ended, which may carry its
 // own commas, comes last.
-function after(calls) {
+export function after(calls) {
   return calls === 0 ? "before any model call" : `after model call ${calls}`;
+}
+
+// failedToEnd reports whether a loop ended by throwing (JavaScript) or
+// panicking (Go) rather than returning.
+export function failedToEnd(end) {
+  return end.threw !== undefined || end.panicked !== undefined;
 }
 
 // ended says how a loop ended.
 function ended(end) {
   if (end.aborted) return "was stopped for calling the model too often";
   if (end.threw !== undefined) return `threw (${end.threw})`;
+  if (end.panicked !== undefined) return `panicked (${end.panicked})`;
   if (end.notString !== undefined) return `returned ${end.notString}, not a string`;
   return `returned ${quote(end.result)}`;
 }
@@ -170,7 +187,7 @@ function firstDiff(got, want) {
         return at(`${after(g.call)}, the loop called ${showCall(g)}; the reference called ${showCall(w)}`);
       }
     } else if (g.kind === "end" && w.kind === "end") {
-      if (g.aborted || g.threw !== undefined || g.notString !== undefined || g.result !== w.result) {
+      if (g.aborted || failedToEnd(g) || g.notString !== undefined || g.result !== w.result) {
         return at(`the loop ${ended(g)}; the reference returned ${quote(w.result)}`, true);
       }
       return null;
@@ -216,7 +233,7 @@ export function checkCase(c, observed) {
   const d = firstDiff(observed, want);
   const end = observed.end;
   let text = d ? d.text : "";
-  if (end.threw !== undefined && !end.aborted && d && !d.atEnd) {
+  if (failedToEnd(end) && !end.aborted && d && !d.atEnd) {
     text = `${after(end.call)}, the loop ${ended(end)}; before that, ${text}`;
   } else if (end.aborted && d) {
     text += ` (the loop was stopped at model call ${end.call})`;

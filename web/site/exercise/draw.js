@@ -84,6 +84,13 @@ export function drawCase(level, c, rand) {
   return { ...c, userMsg, script, tools };
 }
 
+// checkSeed is the seed interview Check k (0-based) draws its cases
+// from, for the interview's seed: the report shows them, so that a
+// reviewer can draw the same cases again.
+export function checkSeed(seed, k) {
+  return (seed + k * 7919) >>> 0;
+}
+
 // drawCases draws every case of cases from seed.
 export function drawCases(level, cases, seed) {
   const rand = random(seed);

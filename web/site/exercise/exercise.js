@@ -62,7 +62,8 @@ export class Exercise {
       if (!isDisabled(els.showHint)) this.showHint();
     });
     fillLevelSelect(els.level, this.level);
-    els.level.addEventListener("change", () => this.setLevel(levelOf(els.level.value)));
+    // An interview's stage sets the level; the learner cannot.
+    els.level.addEventListener("change", () => (this.interview ? this.setLevel(this.level) : this.setLevel(levelOf(els.level.value))));
     // The limit is kept in one place, the playground's field: an edit here
     // is made there, with the events the playground's own edits send (so
     // that the page saves it and explains a wrong value there too).
@@ -178,6 +179,12 @@ export class Exercise {
     return Boolean(this.goCheck && this.goCheck.active());
   }
 
+  // gradedLevel is the level a Check grades: an interview's stage's,
+  // whatever the Level control says.
+  get gradedLevel() {
+    return this.interview ? this.interview.stageLevel() : this.level;
+  }
+
   async check() {
     if (this.goActive()) return this.goCheck.check();
     if (this.job) return;
@@ -192,7 +199,7 @@ export class Exercise {
     this.compileError = false;
     this.onCheckStart();
     this.render();
-    const level = this.level;
+    const level = this.gradedLevel;
     let loaded;
     let cases;
     try {
@@ -256,6 +263,8 @@ export class Exercise {
     const hints = this.hintList;
     setDisabled(els.showHint, this.hints >= hints.length);
     setDisabled(els.level, this.job !== null || this.interview !== null);
+    // Locked means locked: a disabled select takes no keys either.
+    els.level.disabled = this.interview !== null;
     // An interview keeps the language it started in.
     if (this.goCheck) this.goCheck.language.lock(this.interview !== null || this.busy);
     // An interview hides the hints and the cases until it ends.

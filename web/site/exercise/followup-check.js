@@ -11,14 +11,14 @@
 //
 //   {trace: [{kind: "model", call, messages, foreign?}
 //          | {kind: "tool", call, name, args, foreign?, apart?}],
-//    end: {call, result | error | threw | notAnswer, aborted?,
+//    end: {call, result | error | threw | panicked | notAnswer, aborted?,
 //          inputTokens, outputTokens, transcript}}
 //
 // foreign: the call got a signal that is not the loop's nor aborts with
 // it; apart: how many other calls of its action a barrier call waited for
 // in vain. Within a step, tool calls are sorted by name, then args.
 
-import { canonical, show, quote } from "./case-check.js";
+import { after, canonical, expectedCalls, failedToEnd, show, quote } from "./case-check.js";
 
 // goDuration writes ms as Go's time.Duration prints it: 20ms, 1s, 1.5s.
 export function goDuration(ms) {
@@ -52,15 +52,7 @@ export function sortCalls(trace) {
 // expectedFollowUp is what the real loop did on c, in the form of an
 // observed run.
 export function expectedFollowUp(c) {
-  const trace = [];
-  const toolCalls = [...c.expect.toolCalls];
-  c.expect.modelCalls.forEach((messages, i) => {
-    trace.push({ kind: "model", call: i + 1, messages });
-    while (toolCalls.length > 0 && toolCalls[0].step === i + 1) {
-      const tc = toolCalls.shift();
-      trace.push({ kind: "tool", call: i + 1, name: tc.name, args: tc.args });
-    }
-  });
+  const trace = expectedCalls(c.expect);
   const ex = c.expect;
   const end = { call: ex.modelCalls.length, inputTokens: ex.inputTokens, outputTokens: ex.outputTokens };
   if (ex.error) end.error = ex.error;
@@ -69,13 +61,10 @@ export function expectedFollowUp(c) {
   return { trace, end };
 }
 
-function after(calls) {
-  return calls === 0 ? "before any model call" : `after model call ${calls}`;
-}
-
 // ended says how a loop ended.
 function ended(end) {
   if (end.threw !== undefined) return `threw (${end.threw})`;
+  if (end.panicked !== undefined) return `panicked (${end.panicked})`;
   if (end.aborted) return "was stopped for calling the model too often";
   if (end.error !== undefined) return `returned the error ${quote(end.error)}`;
   if (end.notAnswer !== undefined) return `returned ${end.notAnswer}, not an answer {text, usage, messages}`;
@@ -123,7 +112,7 @@ function diffList(words, got, want) {
 function endDiff(g, w) {
   const failed = g.error !== undefined;
   const wantFailed = w.error !== undefined;
-  if (g.threw !== undefined || g.aborted || g.notAnswer !== undefined || failed !== wantFailed || (failed && g.error !== w.error) || (!failed && g.result !== w.result)) {
+  if (failedToEnd(g) || g.aborted || g.notAnswer !== undefined || failed !== wantFailed || (failed && g.error !== w.error) || (!failed && g.result !== w.result)) {
     return `the loop ${ended(g)}; the reference ${ended(w)}`;
   }
   if (g.inputTokens !== w.inputTokens || g.outputTokens !== w.outputTokens) {
@@ -198,7 +187,7 @@ export function checkFollowUpCase(c, observed, barrierWaitMs) {
   if (!d) return null;
   const end = observed.end;
   let text = d.text;
-  if (end.threw !== undefined && !d.atEnd) text = `${after(end.call)}, the loop ${ended(end)}; before that, ${text}`;
+  if (failedToEnd(end) && !d.atEnd) text = `${after(end.call)}, the loop ${ended(end)}; before that, ${text}`;
   else if (end.aborted) text += ` (the loop was stopped at model call ${end.call})`;
   return { text: `case ${quote(c.name)}: ${text}` };
 }

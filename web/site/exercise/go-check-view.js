@@ -57,7 +57,7 @@ export class GoCheckView {
   async check() {
     if (this.job) return;
     const ex = this.exercise;
-    const level = ex.level;
+    const level = ex.gradedLevel;
     const source = this.language.source;
     this.language.showErrors([]);
     const result = emptyResult(level);
@@ -148,7 +148,10 @@ export class GoCheckView {
         result.stopped = { reason: "crashed", error: msg.at ? `${msg.message} (at ${msg.at})` : msg.message, name: byIndex.get(msg.index) };
         break;
       case "timeout":
-        result.stopped = { reason: "timeout", error: `case "${msg.name}" did not finish within ${this.caseLimit} ms`, name: msg.name };
+        result.stopped =
+          msg.index < 0
+            ? { reason: "timeout", error: `your package's initialization (init and package-level variables), before the first case, did not finish within ${this.caseLimit} ms` }
+            : { reason: "timeout", error: `case "${msg.name}" did not finish within ${this.caseLimit} ms`, name: msg.name };
         break;
       case "failed":
         result.stopped = msg.error === "stopped" ? { reason: "canceled" } : { reason: "failed", error: msg.error };

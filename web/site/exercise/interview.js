@@ -20,7 +20,7 @@
 // ("javascript" or "go"): the Language control is locked until it ends,
 // and finalCode is that language's loop.
 
-import { drawCases, expectFrom, sameShape } from "./draw.js";
+import { checkSeed, drawCases, expectFrom, sameShape } from "./draw.js";
 import { FOLLOW_UP_MIN_LIMIT_MS } from "./level.js";
 import { clock, renderReport } from "./report.js";
 import { isDisabled, setDisabled } from "../util/dom.js";
@@ -151,6 +151,12 @@ export class Interview {
     else this.renderTime();
   }
 
+  // stageLevel is the level of the stage under way, which every Check of
+  // the interview grades.
+  stageLevel() {
+    return this.state.stages[this.state.stage].level;
+  }
+
   left() {
     return this.state.startedAt + this.state.durationMs - this.now();
   }
@@ -162,7 +168,7 @@ export class Interview {
     const st = this.state;
     const reached = st.stages.slice(1, st.stage + 1).map((s) => s.name);
     const pool = level === 1 ? loaded.cases : loaded.cases.filter((c) => reached.includes(c.followUp));
-    const drawn = drawCases(level, pool, (st.seed + st.checks.length * 7919) >>> 0);
+    const drawn = drawCases(level, pool, checkSeed(st.seed, st.checks.length));
     const out = new Array(drawn.length);
     let todo = drawn.map((_, i) => i);
     for (let attempt = 1; todo.length > 0; attempt++) {

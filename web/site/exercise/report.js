@@ -3,8 +3,24 @@
 // HTML file to keep or send. On the page it is built with createElement
 // and textContent; the exported file is text in which everything that
 // came from the user (their code above all) is escaped.
+//
+// With no server, nothing proves a report was not edited (in storage or
+// in the file): it says it is self-reported, and gives the SHA-256 of the
+// final code and the seed each Check drew its cases from, so that a
+// reviewer can check the code and draw the same cases again.
 
 import { h } from "../util/dom.js";
+import { checkSeed } from "./draw.js";
+
+// SELF_REPORTED is what the report says of itself.
+export const SELF_REPORTED =
+  "Self-reported: this report was written by the browser the interview ran in, with no server to witness it, so nothing proves it was not edited. To check it, run the final code (its SHA-256 is below) on the cases each Check drew from its seed.";
+
+// codeDigest resolves to the SHA-256 of code (as UTF-8), in hex.
+export async function codeDigest(code) {
+  const sum = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(code)));
+  return [...new Uint8Array(sum)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 // clock writes ms as m:ss.
 export function clock(ms) {
@@ -25,7 +41,14 @@ export function reportOf(st) {
     code: st.finalCode,
     codeTitle: { go: "Final code (Go, loop.go)", javascript: "Final code (JavaScript)" }[st.language] || "Final code",
     revealed: st.revealed.map((r) => ({ stage: st.stages[r.stage] ? st.stages[r.stage].name : "", cases: r.cases })),
+    selfReported: SELF_REPORTED,
+    seeds: `Interview seed ${st.seed}; ${st.checks.length ? st.checks.map((_, k) => `Check ${k + 1} drew from seed ${checkSeed(st.seed, k)}`).join(", ") : "no Check drew cases"}.`,
   };
+}
+
+// digestLine words the code's digest.
+function digestLine(digest) {
+  return `SHA-256 of the final code: ${digest}`;
 }
 
 // failedLine words one failed Check.
@@ -41,8 +64,11 @@ export function renderReport(el, st) {
   const r = reportOf(st);
   const link = h("a", { className: "report-download", hidden: true, text: "Download the report" });
   const exportButton = h("button", { type: "button", text: "Export report" });
-  exportButton.addEventListener("click", () => {
-    const url = URL.createObjectURL(new Blob([reportHTML(r)], { type: "text/html" }));
+  const digest = h("p", { className: "report-digest", text: digestLine("…") });
+  const digested = codeDigest(r.code);
+  digested.then((d) => (digest.textContent = digestLine(d)));
+  exportButton.addEventListener("click", async () => {
+    const url = URL.createObjectURL(new Blob([reportHTML(r, await digested)], { type: "text/html" }));
     if (link.href) URL.revokeObjectURL(link.href);
     link.href = url;
     link.download = "interview-report.html";
@@ -52,6 +78,7 @@ export function renderReport(el, st) {
   el.replaceChildren(
     h("h2", { id: "interview-report-heading", text: r.title }),
     h("p", { className: "report-summary", text: r.summary }),
+    h("p", { className: "report-self-reported", text: r.selfReported }),
     h(
       "table",
       { className: "report-stages" },
@@ -63,6 +90,8 @@ export function renderReport(el, st) {
     r.failed.length ? h("ol", { className: "report-failed" }, ...r.failed.map((c) => h("li", { text: failedLine(c) }))) : h("p", { text: "No Check failed." }),
     h("h3", { text: r.codeTitle }),
     h("pre", { className: "report-code", text: r.code || "(none)" }),
+    digest,
+    h("p", { className: "report-seeds", text: r.seeds }),
     h("h3", { text: "Cases revealed" }),
     h("ul", { className: "report-revealed" }, ...r.revealed.map((x) => h("li", { text: `${x.stage}: ${x.cases.join("; ")}` }))),
     h("p", {}, exportButton, " ", link),
@@ -75,8 +104,8 @@ export function escape(text) {
 }
 
 // reportHTML writes the report as one HTML document, with its style and
-// no script: every text is escaped.
-export function reportHTML(r) {
+// no script: every text is escaped. digest is codeDigest's of r.code.
+export function reportHTML(r, digest) {
   const e = escape;
   const rows = r.stages.map((s) => `<tr><th scope="row">${e(s.name)}</th><td>${e(s.time)}</td><td>${e(s.checks)}</td><td>${e(s.result)}</td></tr>`).join("\n");
   const failed = r.failed.length ? `<ol>\n${r.failed.map((c) => `<li>${e(failedLine(c))}</li>`).join("\n")}\n</ol>` : "<p>No Check failed.</p>";
@@ -100,6 +129,7 @@ li { overflow-wrap: anywhere; }
 <body>
 <h1>${e(r.title)}</h1>
 <p>${e(r.summary)}</p>
+<p>${e(r.selfReported)}</p>
 <table>
 <caption>Time per stage</caption>
 <thead><tr>${STAGE_COLUMNS.map((c) => `<th scope="col">${e(c)}</th>`).join("")}</tr></thead>
@@ -111,6 +141,8 @@ ${rows}
 ${failed}
 <h2>${e(r.codeTitle)}</h2>
 <pre>${e(r.code || "(none)")}</pre>
+<p>${e(digestLine(digest))}</p>
+<p>${e(r.seeds)}</p>
 <h2>Cases revealed</h2>
 <ul>
 ${revealed}

@@ -75,7 +75,7 @@ export const CHANNELS = {
       engine: ["module", "port", "timeOrigin", "postedAt"], // a JS worker: main.wasm and its port to the page
       go_builder: ["engine", "warm"], // the Go builder: the compiled engine
       client: ["id", "port"], // to the builder: a Go runner's channel
-      go_check: ["port", "builder", "cases"], // a Go runner: its ports to the page and to the builder
+      go_check: ["port", "builder"], // a Go runner: its ports to the page and to the builder
     },
   },
   goBuilderToFrame: {
@@ -150,23 +150,28 @@ export const CHANNELS = {
     senders: ["exercise/go-sandbox.js"],
     receivers: ["worker/go-grader.js"],
     messages: {
-      // level: 1 unless 2; cases: a JSON text to grade instead of the level's
-      check: ["source", "level", "cases?"],
+      // level: 1 unless 2; cases: a JSON text, the cases to play without
+      // what the reference did (exercise/go-judge.js's blinded)
+      check: ["source", "level", "cases"],
     },
   },
+  // Nothing the runner says is believed: the page judges what its program
+  // observed (exercise/go-judge.js) and passes the rest on to the view.
   goRunnerToPage: {
     link: "port, a Go runner to the page",
-    senders: ["worker/go-grader.js", "worker/go-check.js", "worker/go-build.js", "../goexercise/grade/grade.go"],
-    receivers: ["exercise/go-sandbox.js", "exercise/go-check-view.js"],
+    senders: ["worker/go-grader.js", "worker/go-check.js", "worker/go-build.js", "../goexercise/grade/grade.go", "../goexercise/grade/serve.go"],
+    receivers: ["exercise/go-sandbox.js", "exercise/go-judge.js"],
+    passesOn: "goCheckToView", // what the judge does not handle, it passes on as it came
     messages: {
       ready: [],
-      phase: ["phase"], // "compile" | "link" | "run"
+      phase: ["phase"], // "compile" | "link" | "run" (the program starts, its init first)
       compile_error: ["errors"],
+      initialized: [], // every package's init has run: the cases come next
       case_start: ["index", "name", "followUp?"],
       output: ["index", "text"], // what the loop printed while case index ran
-      case_end: ["index", "name", "followUp?", "passed", "difference?", "panicAt?"],
+      case_end: ["index", "name", "followUp?", "observed", "panicAt?"], // observed: an agenttest.Observation
       crashed: ["index", "message", "at?"], // the program died during case index
-      done: ["passedCount?", "total?", "timing"],
+      done: ["timing"],
       end: ["ok", "error?"],
     },
   },
@@ -174,23 +179,32 @@ export const CHANNELS = {
   // the runner's /dev/reports: go-check.js forwards all but done.
   goReports: {
     link: "/dev/reports, the Go harness to its runner",
-    senders: ["../goexercise/grade/grade.go"],
+    senders: ["../goexercise/grade/grade.go", "../goexercise/grade/serve.go"],
     receivers: ["worker/go-check.js"],
     passesOn: "goRunnerToPage", // what go-check.js does not handle, it posts on as it came
     messages: {
+      initialized: [],
       case_start: ["index", "name", "followUp?"],
-      case_end: ["index", "name", "followUp?", "passed", "difference?", "panicAt?"],
-      done: ["passedCount", "total"],
+      case_end: ["index", "name", "followUp?", "observed", "panicAt?"],
+      done: ["total"],
     },
   },
   // Not a port: what exercise/go-sandbox.js's checkGoSandboxed adds to the
   // runner's messages for its onMessage.
   goCheckToView: {
     link: "checkGoSandboxed's onMessage, on the page",
-    senders: ["exercise/go-sandbox.js"],
+    senders: ["exercise/go-sandbox.js", "exercise/go-judge.js", "worker/go-check.js", "worker/go-build.js"],
     receivers: ["exercise/go-check-view.js"],
     messages: {
-      timeout: ["index", "name", "ms"], // case index ran longer than the limit
+      phase: ["phase"],
+      compile_error: ["errors"],
+      case_start: ["index", "name", "followUp?"], // the name the page's cases give
+      output: ["index", "text"],
+      // the judge's verdict, in agenttest's words
+      case_end: ["index", "name", "followUp?", "passed", "difference?", "panicAt?"],
+      crashed: ["index", "message", "at?"],
+      done: ["passedCount?", "total?", "timing"], // the count when every case was judged
+      timeout: ["index", "name", "ms"], // case index ran longer than the limit (-1: the package's init)
       failed: ["error"], // the engine or the frame failed
     },
   },

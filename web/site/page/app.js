@@ -124,7 +124,7 @@ new ExamplesMenu({
 });
 onButton("restore-loop", () => code.restoreLoop());
 
-page.view = runView({ engine, inputs, errors, modelEditor: editors.model, embed: opts.embed, mode, check: () => page.exercise.check() });
+page.view = runView({ engine, inputs, errors, modelEditor: editors.model, embed: opts.embed, mode, check: () => page.exercise.check(), recorded: () => code.recorded() });
 const { runner } = page.view;
 code.subscribe((what, how) => {
   if (what !== "replaced") return;

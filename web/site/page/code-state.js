@@ -45,7 +45,19 @@ export class CodeState {
     // link titled after an example is no continuation of the user's edits
     // of it: its code is kept as their own, never over those edits.
     this.origin = "";
+    // approvals are the approval decisions that came with the code shown
+    // (a share link's, or storage's after one), with the code they were
+    // made on: a run of that very code makes them again (recorded()).
+    this.approvals = null; // {decisions, on}
     this.listeners = [];
+  }
+
+  // recorded gives the approval decisions a run of the code shown makes
+  // without asking: those that came with it, while the run they were
+  // made in is the one the editors and fields still hold; else none.
+  recorded() {
+    const a = this.approvals;
+    return a && sameCode(this.readCode(), a.on) ? a.decisions : [];
   }
 
   // keyFor is the storage key of code that comes from origin: an embed
@@ -70,6 +82,11 @@ export class CodeState {
   }
 
   read() {
+    const approvals = this.recorded();
+    return { ...this.readCode(), ...(approvals.length > 0 ? { approvals } : {}) };
+  }
+
+  readCode() {
     const f = this.fields;
     return {
       model: this.editors.model.value,
@@ -105,6 +122,7 @@ export class CodeState {
     f.toolTimeoutMs.value = s.toolTimeoutMs ?? "";
     f.contextBudget.value = s.contextBudget ?? "";
     f.trim.value = TRIMS.includes(s.trim) ? s.trim : DEFAULT_TRIM;
+    this.approvals = Array.isArray(s.approvals) && s.approvals.length > 0 ? { decisions: s.approvals, on: this.readCode() } : null;
     this.example = s.example === undefined ? matchingExample(s) : exampleById(s.example) ? s.example : "";
     this.clearErrors(s.loop !== undefined ? ["model", "tools", "loop"] : ["model", "tools"]);
     this.emit("shown");

@@ -52,7 +52,10 @@ export function linkOpener({ code, store, readonly, run, runAtPhase, openLesson 
     // What the link's code replaces, and what it leaves as it is (the
     // fields a link does not carry).
     const before = atLoad ? saved : code.read();
-    const base = atLoad ? { timeLimitMs: String(DEFAULT_TIME_LIMIT_MS), ...(saved || {}) } : before;
+    // Approval decisions belong to the code they were made on, never to
+    // the code that replaces it.
+    const base = { ...(atLoad ? { timeLimitMs: String(DEFAULT_TIME_LIMIT_MS), ...(saved || {}) } : before) };
+    delete base.approvals;
     const example = exampleById(opts.example);
     let wrong = opts.example && !example ? `There is no example "${opts.example}".` : "";
 

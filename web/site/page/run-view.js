@@ -24,9 +24,10 @@ export function onButton(id, action) {
 // inputs (page/input-fields.js); errors: the editors' errors
 // (page/editor-errors.js); modelEditor: the Model editor; embed: whether
 // the page is a tutorial's frame; mode: the page's mode; check(): the Exercise's Check, which
-// Ctrl+Enter presses in the Exercise. It returns {runner, learner,
-// transcript, run, runAtPhase}.
-export function runView({ engine, inputs, errors, modelEditor, embed, mode, check }) {
+// Ctrl+Enter presses in the Exercise; recorded(): the approval decisions
+// a run of the code shown makes again (a share link's). It returns
+// {runner, learner, transcript, run, runAtPhase}.
+export function runView({ engine, inputs, errors, modelEditor, embed, mode, check, recorded }) {
   const transcript = new Transcript({
     list: byId("transcript"),
     note: byId("transcript-hidden"),
@@ -65,6 +66,7 @@ export function runView({ engine, inputs, errors, modelEditor, embed, mode, chec
     onCompileError: errors.show,
     onCodeError: errors.showThrown,
     onRender: (trace, upto, view) => learner && learner.render(trace, upto, view),
+    recorded,
   });
   const tokenView = new TokenView({ root: byId("tokens"), window: byId("token-window"), custom: byId("token-window-custom"), body: byId("tokens-body") });
   learner = new Learner({ runner, modelEditor, embed, tokenView });

@@ -9,6 +9,7 @@ import { copyText } from "../util/clipboard.js";
 import { notice } from "../views/notice.js";
 import { download, transcriptJSON, transcriptMarkdown } from "../run/export.js";
 import { embedButton } from "./embed-button.js";
+import { decisions } from "../run/approvals.js";
 
 // shareAndExport wires the buttons: onButton(id, action) adds a click
 // handler; code: the CodeState; runner: the run view; readonly: whether
@@ -20,8 +21,13 @@ export function shareAndExport({ onButton, code, runner, readonly }) {
   // shown, JavaScript or Go); a playground link the playground's fields.
   // Each opens in its mode.
   const shared = () => {
-    const { loop, mode, language, goLoop, ...fields } = code.read();
-    return mode === "exercise" && !readonly ? { loop, mode, language, goLoop } : { ...fields, mode, language, goLoop };
+    const { loop, mode, language, goLoop, approvals, ...fields } = code.read();
+    if (mode === "exercise" && !readonly) return { loop, mode, language, goLoop };
+    // The approval decisions of the run shown, when it is a run of the
+    // code shared (else those that came with the code), so that the
+    // link's reader, on Run, gets the run its author saw.
+    const made = runner.trace && !runner.stale() ? decisions(runner.trace.events) : approvals || [];
+    return { ...fields, mode, language, goLoop, ...(made.length > 0 ? { approvals: made } : {}) };
   };
   onButton("share", async () => {
     const state = shared();

@@ -1,9 +1,11 @@
 // Share links: the editors' state as #state=<base64url(deflate-raw(JSON))>,
-// compressed with the browser's own CompressionStream. Opening a link only
+// compressed with the browser's own CompressionStream, and with it the
+// approval decisions of the run shown (page/share-export.js). Opening a link only
 // fills the editors; the page never runs code that came from a link
 // (page/links.js).
 
 import { pick } from "./storage.js";
+import { readDecisions } from "../run/approvals.js";
 import { DEFAULT_TIME_LIMIT_MS, checkTimeLimit } from "../lib/run-inputs.js";
 
 // A link's state is capped when inflated, so a crafted link cannot make
@@ -66,6 +68,11 @@ export async function decodeState(payload) {
   const code = state && typeof state === "object" && ((typeof state.model === "string" && typeof state.tools === "string") || typeof state.loop === "string" || typeof state.goLoop === "string");
   if (!code) {
     throw new Error("the link's state has no model and tools");
+  }
+  // The decisions of the author's run, when its tools needed approval.
+  if (state.approvals !== undefined) {
+    const { error } = readDecisions(state.approvals);
+    if (error) throw new Error(`the link's approval decisions are damaged: ${error}`);
   }
   return capTimeLimit(withPlaygroundDefaults(pick(state)));
 }

@@ -13,13 +13,16 @@
 // longer show: their edits of each example (KEY:example:ID) and a list of
 // their own code (KEY:own; a page from before the list kept one state, as
 // KEY:backup), and the Exercise loops a link replaced (KEY:loops, and the
-// Go loops KEY:goLoops). Share
+// Go loops KEY:goLoops). Beside the strings, approvals is the list of
+// approval decisions a share link brought with its code (run/approvals.js),
+// which a run of that code makes again. Share
 // links (page/share.js) carry the same fields: this list is the one place
 // that names what the page keeps. State kept or shared before the run's
 // inputs had one spelling each is read under their names
 // (lib/run-inputs.js).
 
 import { RUN_INPUTS, withCurrentNames } from "../lib/run-inputs.js";
+import { readDecisions } from "../run/approvals.js";
 
 export const KEY = "agentloop:v1";
 const FIELDS = [...RUN_INPUTS, "loop", "mode", "example", "language", "goLoop"];
@@ -236,12 +239,18 @@ function pickJSON(raw) {
   return v && typeof v === "object" && !Array.isArray(v) ? pick(v) : null;
 }
 
-// pick keeps the known fields, as strings, under their current names.
+// pick keeps the known fields, as strings, under their current names,
+// and the approval decisions when there are any and they are sound (a
+// link's are checked, and named when bad, by page/share.js).
 export function pick(state) {
   const v = withCurrentNames(state);
   const out = {};
   for (const f of FIELDS) {
     if (v[f] !== undefined && v[f] !== null) out[f] = String(v[f]);
+  }
+  if (v.approvals !== undefined) {
+    const { decisions } = readDecisions(v.approvals);
+    if (decisions && decisions.length > 0) out.approvals = decisions;
   }
   return out;
 }

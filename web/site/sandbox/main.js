@@ -217,12 +217,12 @@ import { CHANNELS, heard } from "../lib/protocol.js";
     });
     workers.set(id, w);
     goEngine.then(
-      (engine) => {
+      () => {
         if (workers.get(id) !== w) return;
         if (!goBuilder || !goBuilder.worker) return send({ type: "worker_error", id, message: (goBuilder && goBuilder.error) || "the Go builder did not start" });
         const channel = new MessageChannel();
         goBuilder.worker.postMessage({ type: "client", id, port: channel.port1 }, [channel.port1]);
-        w.worker.postMessage({ type: "go_check", port, builder: channel.port2, cases: engine.cases }, [port, channel.port2]);
+        w.worker.postMessage({ type: "go_check", port, builder: channel.port2 }, [port, channel.port2]);
       },
       () => {}, // go_compile_failed has told the page, which fails this Check
     );

@@ -29,9 +29,12 @@ export class Runner {
   // onStart(): before each run; onCompileError(err): an editor's error;
   // onCodeError(err): where a model or tool call threw;
   // onRender(trace, upto, view): after each render, for the views that
-  // follow the step position (the diagram, what the model sees).
-  constructor({ engine, transcript, loopPanel, els, inputs, key, onStart, onCompileError, onCodeError = () => {}, onRender = () => {} }) {
+  // follow the step position (the diagram, what the model sees);
+  // recorded(): the approval decisions a run of the code shown makes
+  // without asking (page/code-state.js).
+  constructor({ engine, transcript, loopPanel, els, inputs, key, onStart, onCompileError, onCodeError = () => {}, onRender = () => {}, recorded = () => [] }) {
     this.engine = engine;
+    this.recorded = recorded;
     this.transcript = transcript;
     this.loopPanel = loopPanel;
     this.els = els;
@@ -100,7 +103,11 @@ export class Runner {
     this.view = mode === "record" ? { live: false, index: 0, recording: true } : { live: true, index: -1, recording: false };
     // The run goes to its worker first, and the page's own work for the
     // click (onStart, the render) happens while the worker runs it.
-    const request = { ...inputs, ...(how.drive ? { drive: how.drive } : {}), ...(how.approvals ? { approvals: how.approvals } : {}) };
+    // A run of code that came with approval decisions (a share link's)
+    // makes them again; a Fork brings its own, and a person answering
+    // the model calls takes another road.
+    const approvals = how.approvals ?? (how.drive ? [] : this.recorded());
+    const request = { ...inputs, ...(how.drive ? { drive: how.drive } : {}), ...(approvals.length > 0 ? { approvals } : {}) };
     const run = this.engine.run(request, {
       onEvents: (events) => {
         const first = trace.length === 0;

@@ -16,8 +16,10 @@
 //
 // createBuilder(engine) returns build(source, post, level), which resolves to
 //   {program, timing}  the linked program's bytes
-//   {timing}           loop.go did not compile, or imports what is not
-//                      offered: a compile_error has been posted
+//   {timing}           loop.go did not compile, or holds what is refused
+//                      (go-source.js: a compiler directive, a file too
+//                      big or nested too deep; go-imports.js: an import
+//                      not offered): a compile_error has been posted
 // level (1 or 2) picks the harness, and with it the RunAgent loop.go must
 // define (an agenttest.Loop, or at level 2 an agenttest.FollowUpLoop), and
 // posts {type: "phase", phase: "compile" | "link"} and compile_error
@@ -27,8 +29,9 @@
 
 import { createFS } from "./go-fs.js";
 import { goPackageName, refusedImports } from "./go-imports.js";
+import { sourceRefusals } from "./go-source.js";
 import { runGo } from "./go-run.js";
-import { compileErrors, offeredOnly, signatureError } from "./go-errors.js";
+import { compileReport } from "./go-errors.js";
 
 // harnessOf returns the manifest's harness for level.
 export function harnessOf(manifest, level) {
@@ -43,7 +46,12 @@ const TOOL_ENV = { GOOS: "js", GOARCH: "wasm", GOROOT: "/goroot", HOME: "/work",
 // Where the learner's import of unsafe is sent: nowhere.
 const UNSAFE_MAPPED = "agentloop.dev/not-offered/unsafe";
 
-export function createBuilder(engine) {
+// createBuilder's options hold one for tests alone: allowDirectives, to
+// build a loop.go that takes its runner over (web/test/go-check.mjs
+// --allow-directives), as a directive the refusal missed would, and show
+// that it still passes nothing (exercise/go-judge.js). The page never sets
+// it.
+export function createBuilder(engine, { allowDirectives = false } = {}) {
   const { manifest } = engine;
   const lang = `-lang=${manifest.goVersion.match(/^go\d+\.\d+/)[0]}`;
   let stderr = [];
@@ -68,7 +76,11 @@ export function createBuilder(engine) {
   return async function build(source, post, level = 1) {
     const timing = {};
     const harness = harnessOf(manifest, level).package;
-    const refused = refusedImports(source, manifest.allowedImports);
+    // Refused before the compiler runs: a directive (//go:wasmimport would
+    // reach the runner's JavaScript), a file too big or too deeply nested
+    // to be worth compiling, an import not offered.
+    const refused = allowDirectives ? [] : sourceRefusals(source);
+    if (refused.length === 0) refused.push(...refusedImports(source, manifest.allowedImports));
     if (refused.length > 0) {
       post({ type: "compile_error", errors: refused });
       return { timing };
@@ -87,10 +99,7 @@ export function createBuilder(engine) {
 
     post({ type: "phase", phase: "compile" });
     if ((await run("compileMs", engine.compile, compileArgs)) !== 0) {
-      const text = stderrText();
-      const errors = offeredOnly(compileErrors(text, "loop.go"), manifest.allowedImports);
-      // Errors in main.go alone: RunAgent is missing or of another type.
-      post({ type: "compile_error", errors: /^(?:.*\/)?loop\.go:\d/m.test(text) ? errors : [signatureError(source, text, level)] });
+      post({ type: "compile_error", errors: compileReport(stderrText(), source, level, manifest.allowedImports) });
       return { timing };
     }
     files.put("/work/main.a", markMain(files.get("/work/main.a")));

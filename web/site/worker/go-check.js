@@ -5,26 +5,30 @@
 //
 // checkGo(engine, source, post, {level, cases}) posts, in order, the
 // messages of lib/protocol.js's goRunnerToPage: phase ("compile", "link",
-// "run"); compile_error when loop.go does not compile, or imports what is
-// not offered (then nothing is graded, and nothing follows but done);
-// case_start and case_end (difference: agenttest's first difference, word
-// for word) for each case, with output, what the loop printed (fd 1 and
-// 2) while it ran; crashed when the program died during a case (a panic
-// in a goroutine the loop started, a deadlock: message is the runtime's
-// first line, at the loop.go:LINE it named); done last, whose timing's
-// loadMs is compiling the linked program to a WebAssembly.Module,
+// "run": the program starts, its init first); compile_error when loop.go
+// does not compile, or holds what is refused (then nothing is played, and
+// nothing follows but done); initialized once every package's init has
+// run, the learner's too; case_start and case_end for each case (observed:
+// what the loop did, an agenttest.Observation, which the page judges,
+// exercise/go-judge.js: nothing here or in the program knows what the
+// reference did), with output, what the loop printed (fd 1 and 2) while
+// it ran; crashed when the program died during a case (a panic in a
+// goroutine the loop started; a deadlock, as soon as every goroutine
+// sleeps with no timer to wake one: message is the runtime's first line,
+// at the loop.go:LINE it named); done last, whose timing's loadMs is
+// compiling the linked program to a WebAssembly.Module,
 // and resolves when done is posted. engine is what loadEngine returns
-// (exercise/go-engine.js): {compile, link, manifest, archives, cases}. level (1
-// unless 2) picks the harness that grades loop.go: the classic loop, or
+// (exercise/go-engine.js): {compile, link, manifest, archives, cases}.
+// level (1 unless 2) picks the harness that plays loop.go: the classic loop, or
 // the follow-ups (each case's reports then name its followUp); cases, a
-// JSON text, are the cases to grade instead of the level's published ones
-// (interview mode's, drawn anew at each Check).
+// JSON text, are the cases to play, without their expectations
+// (go-judge.js's blinded).
 // The page's workers split it: a long-lived worker builds, a fresh one
 // runs each program (runProgram), so only the learner's code is killed
 // with it.
 
 import { createBuilder } from "./go-build.js";
-import { runGo } from "./go-run.js";
+import { Deadlock, runGo } from "./go-run.js";
 import { crashReport } from "./go-errors.js";
 import { createFS } from "./go-fs.js";
 
@@ -40,22 +44,20 @@ const CASES = "/harness/cases.json";
 
 const builders = new WeakMap();
 
-export async function checkGo(engine, source, post, { level = 1, cases } = {}) {
-  if (!builders.has(engine)) builders.set(engine, createBuilder(engine));
+export async function checkGo(engine, source, post, { level = 1, cases, builderOptions } = {}) {
+  if (!builders.has(engine)) builders.set(engine, createBuilder(engine, builderOptions));
   const { program, timing } = await builders.get(engine)(source, post, level);
   if (!program) {
     post({ type: "done", timing });
     return;
   }
-  await runProgram(program, casesOf(engine.cases, { level, cases }), post, timing);
+  await runProgram(program, casesOf(cases), post, timing);
 }
 
-// casesOf returns the bytes of the cases a Check grades: the ones it was
-// given (a JSON text), or else its level's published ones.
-export function casesOf(published, { level = 1, cases } = {}) {
-  if (typeof cases === "string") return new TextEncoder().encode(cases);
-  if (!published[level]) throw new Error(`the Go engine has no cases for level ${level}`);
-  return published[level];
+// casesOf returns the bytes of the cases a Check plays, a JSON text.
+export function casesOf(cases) {
+  if (typeof cases !== "string") throw new Error("a Go Check needs the cases to play (go-judge.js's blinded)");
+  return new TextEncoder().encode(cases);
 }
 
 // runProgram runs the linked program (its bytes) on a file system of its
@@ -63,10 +65,12 @@ export function casesOf(published, { level = 1, cases } = {}) {
 // messages and what the loop prints into output messages of the case it
 // printed during; it posts done last, with timing completed.
 export async function runProgram(linked, cases, post, timing) {
-  post({ type: "phase", phase: "run" });
   const t1 = performance.now();
   const program = await WebAssembly.compile(linked);
   timing.loadMs = Math.round(performance.now() - t1);
+  // The program starts: from here the learner's package runs (its init
+  // first), under the page's time limit.
+  post({ type: "phase", phase: "run" });
   timing.programBytes = linked.length;
   const decoder = new TextDecoder();
   let current = -1;
@@ -102,7 +106,18 @@ export async function runProgram(linked, cases, post, timing) {
   const { fs, files } = createFS({ devices: { "/dev/stdout": print, "/dev/stderr": print, [REPORTS]: report } });
   files.put(CASES, cases);
   const t0 = performance.now();
-  const code = await runGo(program, { name: "loop", env: RUN_ENV, fs });
+  let code;
+  try {
+    code = await runGo(program, { name: "loop", env: RUN_ENV, fs, detectDeadlock: true });
+  } catch (err) {
+    if (!(err instanceof Deadlock)) throw err;
+    // As Go's runtime says it natively, at once, naming the case.
+    timing.runMs = Math.round(performance.now() - t0);
+    flush();
+    post({ type: "crashed", index: current, message: err.message });
+    post({ type: "done", timing });
+    return;
+  }
   timing.runMs = Math.round(performance.now() - t0);
   if (summary === null) {
     // The runtime's crash report went to fd 2 after what the loop printed.
@@ -114,5 +129,5 @@ export async function runProgram(linked, cases, post, timing) {
     return;
   }
   flush();
-  post({ type: "done", passedCount: summary.passedCount, total: summary.total, timing });
+  post({ type: "done", timing });
 }

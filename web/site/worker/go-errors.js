@@ -29,6 +29,30 @@ export function compileErrors(text, file) {
   return errors;
 }
 
+// compileReport turns what gc printed when the program's main package
+// did not compile into the errors to mark in loop.go: gc's own at their
+// lines when it names loop.go's; the RunAgent wanted when only main.go,
+// the file beside it that calls RunAgent, fails; and anything else (the
+// compiler out of memory, an error a //line directive laid in another
+// file) in the compiler's own words, without the goroutines' stacks,
+// at line 1. An error past the file's last line (gc's "unexpected EOF"
+// after its final newline) is laid at the end of that line, where the
+// reader sees what is missing.
+export function compileReport(text, source, level, allowed) {
+  if (/^(?:.*\/)?loop\.go:\d/m.test(text)) return offeredOnly(compileErrors(text, "loop.go"), allowed).map((e) => withinFile(e, source));
+  if (/^(?:.*\/)?main\.go:\d/m.test(text)) return [signatureError(source, text, level)];
+  const words = text.trim().split(/\n\s*\n/)[0].trim();
+  return [{ line: 1, column: 1, message: words || "the Go compiler failed and said nothing" }];
+}
+
+// withinFile lays an error past source's last line at that line's end.
+function withinFile(e, source) {
+  const lines = String(source).split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  if (e.line <= lines.length || lines.length === 0) return e;
+  return { ...e, line: lines.length, column: new TextEncoder().encode(lines[lines.length - 1]).length + 1 };
+}
+
 // offeredOnly rewrites gc's "could not import P (…)" as the Exercise's
 // refusal naming what is offered: an import the scan of go-imports.js did
 // not read (an escaped path) still gets the same words.

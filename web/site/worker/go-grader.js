@@ -19,14 +19,16 @@
 // The runner, a fresh one per Check: it runs the learner's program
 // (go-check.js's runProgram), and the page terminates it when a case runs
 // too long, so the next Check starts clean. go_check gives it its ports to
-// the page and to the builder, and each level's published cases. The page
-// then sends check (pageToGoRunner): loop.go's text, the level (1 unless
-// 2) whose harness grades it, and cases, a JSON text, to grade instead of
-// the level's (interview mode's, drawn anew at each Check); it hears what
-// checkGo posts (see go-check.js), then end (goRunnerToPage).
+// the page and to the builder. The page then sends check (pageToGoRunner):
+// loop.go's text, the level (1 unless 2) whose harness plays it, and
+// cases, a JSON text: the cases to play, without what the reference did
+// (the page judges, exercise/go-judge.js); it hears what checkGo posts
+// (see go-check.js), then end (goRunnerToPage).
 // The learner's code runs inside Go's runtime in the runner and can reach
-// no JavaScript (it may import neither syscall/js nor unsafe); the
-// runner lets go of its channel to the builder before it starts it.
+// no JavaScript (it may import neither syscall/js nor unsafe, nor use a
+// compiler directive such as //go:wasmimport); the runner lets go of its
+// channel to the builder before it starts it, and were it taken over, it
+// holds no verdict to forge.
 //
 // Bundled by make build into dist/go-worker.js, one classic script with
 // wasm_exec.js in it, started by the sandbox frame from a blob: URL, as
@@ -47,7 +49,7 @@ self.onmessage = (e) => {
     serveBuilds(msg.engine, msg.warm === true);
   } else if (msg.type === "go_check" && msg.port instanceof MessagePort && msg.builder instanceof MessagePort) {
     self.onmessage = null;
-    runCheck(msg.port, msg.builder, msg.cases);
+    runCheck(msg.port, msg.builder);
   }
 };
 
@@ -95,9 +97,8 @@ function serveBuilds(engine, warm) {
   };
 }
 
-// runCheck serves one Check: published is {level: bytes}, each level's
-// cases.
-function runCheck(port, builder, published) {
+// runCheck serves one Check.
+function runCheck(port, builder) {
   let started = false;
   let options = {};
   const end = (error) => port.postMessage(error === undefined ? { type: "end", ok: true } : { type: "end", ok: false, error });
@@ -121,7 +122,7 @@ function runCheck(port, builder, published) {
       case "built":
         builder.close();
         Promise.resolve()
-          .then(() => runProgram(msg.program, casesOf(published, options), (m) => port.postMessage(m), msg.timing))
+          .then(() => runProgram(msg.program, casesOf(options.cases), (m) => port.postMessage(m), msg.timing))
           .then(
           () => end(),
           (err) => end(describe(err)),
