@@ -33,9 +33,7 @@ export class Exercise {
   // (exercise/go-check-view.js: active(), check(), stop(), render(),
   // forget(), and language, the Language whose Go loop it checks).
   constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onCompare = null, onLoopChanged = () => {}, keepLoop = () => {}, goCheck = null }) {
-    this.goCheck = goCheck;
-    this.engine = engine;
-    Object.assign(this, { editor, els, limitField, onProgress, onCompileError, onCheckStart, onOpen, onCompare, onLoopChanged, keepLoop });
+    Object.assign(this, { goCheck, engine, editor, els, limitField, onProgress, onCompileError, onCheckStart, onOpen, onCompare, onLoopChanged, keepLoop });
     this.rules = new LevelRules({ onStarter: (level) => this.useStarter(level) });
     this.level = levelOf(progress.level);
     this.levels = {}; // the promise of each level's cases, by level
