@@ -163,6 +163,28 @@ func TestPageEmbedButtonCarriesYourCodeWhichRunsOnlyOnRun(t *testing.T) {
 	assert.Contains(t, answer, "Embedded <b>own</b> code & more.", "the frame runs your code when its reader presses Run")
 }
 
+// The dialog's Read-only box writes a snippet whose frame locks its
+// editors: the reader runs and steps the author's code but cannot change it.
+func TestPageEmbedButtonOffersAReadOnlyFrame(t *testing.T) {
+	t.Parallel()
+	site := newTutorialSite(t)
+	p := newPage(t)
+	p.openURL(site.URL + "/#example=chain")
+	snippet := p.embedSnippet()
+	assert.NotContains(t, snippet, "readonly", "the frame is editable unless asked")
+	p.click("#embed-dialog-readonly")
+	locked := p.value("#embed-dialog-text")
+	assert.Contains(t, locked, `<iframe src="`+site.URL+`/?embed=1&amp;readonly=1#example=chain"`, "Read-only asks the frame to lock its editors")
+	assert.NotContains(t, locked, "autorun")
+	p.assertAccessible(t, "with the Embed dialog's Read-only box checked")
+	p.press(kb.Escape)
+
+	p.do("opening the tutorial", chromedp.Navigate(site.paste(locked)))
+	waitFor[bool](p, readyTimeout, "the embedded playground's engine to load", engineReadyJS(pastedFrame))
+	waitFor[bool](p, waitTimeout, "the frame's editors to be locked",
+		`["#model-editor", "#tools-editor"].every((id) => { const e = `+pastedFrame+`.querySelector(id); return e && e.getAttribute("contenteditable") === "false"; })`)
+}
+
 func TestPageEmbedButtonSitsBeforeShareAtEveryWidth(t *testing.T) {
 	t.Parallel()
 	p := openPage(t, "/")

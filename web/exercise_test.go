@@ -289,3 +289,33 @@ func TestPageExerciseLoopWithAnErrorListsNoOldFailures(t *testing.T) {
 	require.Regexp(t, `^0 of \d+ cases pass`, p.check(), "the next Check of the stub")
 	assert.NotEmpty(t, p.failures(), "the next Check lists the failing cases again")
 }
+
+// A failing case offers its two runs side by side: Compare the two runs
+// opens the case in the playground and Compare runs shows the learner's
+// loop beside the real loop, by model call, naming the first difference;
+// nothing runs.
+func TestPageExerciseComparesAFailingCasesTwoRuns(t *testing.T) {
+	t.Parallel()
+	p := openPage(t, "/")
+	p.openExercise()
+	// The loop forgets to append the action before the tool's output.
+	p.setEditor("loop-editor", strings.Replace(correctLoop, "messages.push(action, {", "messages.push({", 1))
+	p.check()
+	failureOf(t, p.failures(), "one tool then final")
+	eval[bool](p, `[...document.querySelectorAll("#exercise-failures li")]
+		.find((li) => li.dataset.case === "one tool then final").querySelector("details").open = true`)
+	p.click(`#exercise-failures li[data-case="one tool then final"] .compare-case`)
+	waitFor[bool](p, waitTimeout, "Compare runs to show", `!!document.querySelector("#compare-runs") && !document.querySelector("#compare-runs").hidden`)
+	assert.Equal(t, "playground", eval[string](p, `document.body.dataset.mode || "playground"`), "the case opens in the playground")
+	assert.Equal(t, "What is 2 + 3?", p.value("#user-message"), "with the case's inputs")
+	first := p.text("#compare-first")
+	assert.Contains(t, first, "first difference at model call 1", "the first difference is named")
+	assert.Contains(t, first, "(your loop vs the real loop)", "the two runs are the learner's and the real loop's")
+	rows := eval[[]string](p, `[...document.querySelectorAll("#compare-rows > li > h3")].map((h) => h.textContent)`)
+	// Your loop's transcript lacks the action of model call 1, so its
+	// first answer shown is the final one, and both rows differ.
+	assert.Equal(t, []string{"Model call 1 (differs)", "Model call 2 (differs)"}, rows, "the runs are aligned by model call")
+	t.Log(first)
+	p.saveScreenshot("exercise-compare-case.png")
+	assert.False(t, eval[bool](p, `document.body.dataset.running === "true" || !!document.querySelector("#transcript li.msg")`), "nothing ran")
+}

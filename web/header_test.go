@@ -84,7 +84,7 @@ func TestPageHeaderFitsScreensFromNarrowToWide(t *testing.T) {
 func TestPageHeaderIsTidyBetweenPhoneAndWideScreen(t *testing.T) {
 	t.Parallel()
 	p := openPage(t, "/")
-	for _, width := range []int64{768, 900, 950, 1000, 1050, 1100, 1200, 1280} {
+	for _, width := range []int64{768, 900, 950, 1000, 1050, 1100, 1200, 1250, 1280, 1366} {
 		p.do("emulating the screen", chromedp.EmulateViewport(width, 800))
 		p.settle()
 		where := fmt.Sprintf("at %d px", width)

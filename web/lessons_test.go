@@ -424,6 +424,27 @@ func TestPageLessonLinkToNoLessonSaysSo(t *testing.T) {
 	assert.Equal(t, p.value("#user-message"), "What is 2 + 3?", "the page shows what it showed before: the seed example")
 }
 
+// A read-only embed of a lesson says what its reader can do there (the
+// Try it task edits code, which the frame does not allow), and an
+// editable embed does not.
+func TestPageReadOnlyLessonEmbedSaysWhatTheReaderCanDo(t *testing.T) {
+	t.Parallel()
+	p := newPage(t)
+	p.open("/?embed=1&readonly=1#lesson=3")
+	p.waitLesson(3)
+	require.True(t, p.visible("#lesson-locked"), "the read-only lesson explains itself")
+	said := p.text("#lesson-locked")
+	assert.Contains(t, said, "read-only", "it says the code cannot be edited")
+	assert.Contains(t, said, "Run or Step", "it says what the reader can do")
+	assert.Contains(t, said, "Open in the full playground", "and where the task can be tried")
+	assert.False(t, p.visible(".lesson-reload"), "no button offers to reload code that cannot have changed")
+	p.saveScreenshot("lesson-readonly-embed.png")
+
+	p.reopen("/?embed=1#lesson=3")
+	p.waitLesson(3)
+	assert.False(t, p.visible("#lesson-locked"), "an editable embed has nothing to explain")
+}
+
 // Moving from lesson to lesson sets nothing of the learner's aside, so the
 // page says nothing: the offer of the Playground's code, shown when Learn
 // replaced it, does not follow the learner from lesson to lesson.

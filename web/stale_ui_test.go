@@ -81,6 +81,14 @@ func TestPageBeTheModelSendIsOnScreenWhenAskedOnAPhone(t *testing.T) {
 			p.onScreen(t, "#be-model-call-list .be-call-name", where)
 			p.saveScreenshot(fmt.Sprintf("phone-be-model-send-%d.png", size[0]))
 
+			// The form grows as the person writes a second call, and Send
+			// stays on screen.
+			p.click("#be-model-kind-tool")
+			p.click("#be-model-add-call")
+			p.settle()
+			p.onScreen(t, "#be-model-send", "with two calls written, "+where)
+			p.click("#be-model-call-list li:last-child .be-call-remove")
+
 			// The next call asks for a final answer: Send is there too.
 			p.answerTool("add", `{"a": 2, "b": 3}`)
 			p.waitAsked(2)

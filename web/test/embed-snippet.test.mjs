@@ -72,3 +72,9 @@ test("the snippet's script is the one README gives hosts", () => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
   assert.ok(readme.includes(HOST_SCRIPT), "web/README.md's host script is HOST_SCRIPT");
 });
+
+test("a read-only frame's address locks its editors, and still never asks for autorun", () => {
+  assert.equal(embedAddress(PAGE, { example: "add", phase: 3 }, { readonly: true }), `${PAGE}?embed=1&readonly=1#example=add&phase=3`);
+  assert.equal(embedAddress(PAGE, { state: "abc" }, { readonly: true }), `${PAGE}?embed=1&readonly=1#state=abc`);
+  assert.equal(embedAddress(PAGE, { state: "abc" }, { readonly: false }), `${PAGE}?embed=1#state=abc`);
+});

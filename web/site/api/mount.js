@@ -26,6 +26,7 @@ const KEPT_RUNS = 3;
 // subscribes its view to the runner's renders. runner: the Runner; code: the
 // CodeState; locked: the editors keep their author's code (a read-only
 // embed), so no conversation is opened. It returns
+// {compareRuns(a, b, names)}, for the Exercise's failing cases, and
 // {openConversationText(text, name, runFileError)}, for a file dropped on
 // the page that is no run file.
 export function mountRealApi({ runner, code, locked = false }) {
@@ -68,13 +69,14 @@ export function mountRealApi({ runner, code, locked = false }) {
     for (let i = finished.length - 1; i >= 0; i--) if (finished[i] !== shown) return finished[i];
     return null;
   };
+  // Behind the tabs (a phone, an embed), the comparison is on the Loop tab.
+  const toLoopTab = () => document.body.classList.contains("tabbed") && byId("tab-loop").click();
   compareButton.addEventListener("click", () => {
     const other = partner();
     if (!shown || !other || runner.running) return;
     const fork = shown.forkedAt > 0;
     const original = other.forkedAt > 0 && !fork;
-    // Behind the tabs (a phone, an embed), the comparison is on the Loop tab.
-    if (document.body.classList.contains("tabbed")) byId("tab-loop").click();
+    toLoopTab();
     compare.start(shown, other, {
       aName: fork ? "the fork" : original ? "the original" : "this run",
       bName: fork ? "the original" : original ? "the fork" : "the run before",
@@ -96,6 +98,13 @@ export function mountRealApi({ runner, code, locked = false }) {
   runner.render();
 
   return {
+    // compareRuns shows two runs the runner does not show (a failing
+    // case's, from the Exercise) side by side, until a run is shown.
+    compareRuns(a, b, names) {
+      toLoopTab();
+      compare.start(a, b, names, { apart: true });
+    },
+
     // openConversationText opens text dropped on the page that is not a
     // run file (runFileError says why not): it resolves with whether it
     // was a conversation, or one too large to be (which it says).

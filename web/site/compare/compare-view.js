@@ -30,9 +30,11 @@ export class CompareView {
     return this.pair !== null;
   }
 
-  // start compares run a (shown) with run b (the one before it).
-  start(a, b, names) {
-    this.pair = { a, b, ...names };
+  // start compares run a (shown) with run b (the one before it). apart:
+  // neither run is the runner's (a failing case's two runs): the
+  // comparison stays while the runner shows no run.
+  start(a, b, names, { apart = false } = {}) {
+    this.pair = { a, b, apart, ...names };
     this.section.hidden = false;
     try {
       this.aligned = alignRuns(a, b);
@@ -80,6 +82,7 @@ export class CompareView {
   // at events[0..upto] of the run shown is marked on both sides.
   show(trace, upto) {
     if (!this.pair) return;
+    if (this.pair.apart && !trace) return; // its runs are not the runner's to show
     if (trace !== this.pair.a && trace !== this.pair.b) {
       // Another run is shown now: this comparison is of runs not shown.
       this.stop();

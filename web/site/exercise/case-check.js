@@ -85,22 +85,29 @@ export function quote(s) {
 // expectedTrace is what the real loop did on c, in the form of an observed
 // run.
 export function expectedTrace(c) {
+  return { trace: expectedCalls(c.expect), end: { call: c.expect.modelCalls.length, result: c.expect.result } };
+}
+
+// expectedCalls returns the model and tool calls the real loop made, in
+// the order it made them, from a case's expect (both levels' cases have
+// its modelCalls and toolCalls).
+export function expectedCalls(expect) {
   const trace = [];
-  const toolCalls = [...c.expect.toolCalls];
-  c.expect.modelCalls.forEach((messages, i) => {
+  const toolCalls = [...expect.toolCalls];
+  expect.modelCalls.forEach((messages, i) => {
     trace.push({ kind: "model", call: i + 1, messages });
     while (toolCalls.length > 0 && toolCalls[0].step === i + 1) {
       const tc = toolCalls.shift();
       trace.push({ kind: "tool", call: i + 1, name: tc.name, args: tc.args });
     }
   });
-  return { trace, end: { call: c.expect.modelCalls.length, result: c.expect.result } };
+  return trace;
 }
 
 // after says when something happened, by the model calls made before it.
 // Sentences start with it, so that how a loop ended, which may carry its
 // own commas, comes last.
-function after(calls) {
+export function after(calls) {
   return calls === 0 ? "before any model call" : `after model call ${calls}`;
 }
 

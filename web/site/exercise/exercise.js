@@ -26,23 +26,14 @@ export class Exercise {
   // onProgress(progress) hears every change of it; onCompileError(err)
   // and onCheckStart() let the page show an editor's error the way it does
   // for the playground's; onOpen(c) opens case c in the playground;
+  // onCompare(c, observed) shows a failing case's two runs side by side;
   // onLoopChanged() hears that the Exercise put a level's stub in Your loop;
   // keepLoop(source, language) keeps the learner's loop a starter replaced;
   // goCheck, when the learner picked Go, checks and shows instead
   // (exercise/go-check-view.js: active(), check(), stop(), render(),
   // forget(), and language, the Language whose Go loop it checks).
-  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onLoopChanged = () => {}, keepLoop = () => {}, goCheck = null }) {
-    this.goCheck = goCheck;
-    this.engine = engine;
-    this.editor = editor;
-    this.els = els;
-    this.limitField = limitField;
-    this.onProgress = onProgress;
-    this.onCompileError = onCompileError;
-    this.onCheckStart = onCheckStart;
-    this.onOpen = onOpen;
-    this.onLoopChanged = onLoopChanged;
-    this.keepLoop = keepLoop;
+  constructor({ engine, editor, els, limitField, progress, onProgress, onCompileError, onCheckStart, onOpen, onCompare = null, onLoopChanged = () => {}, keepLoop = () => {}, goCheck = null }) {
+    Object.assign(this, { goCheck, engine, editor, els, limitField, onProgress, onCompileError, onCheckStart, onOpen, onCompare, onLoopChanged, keepLoop });
     this.rules = new LevelRules({ onStarter: (level) => this.useStarter(level) });
     this.level = levelOf(progress.level);
     this.levels = {}; // the promise of each level's cases, by level
@@ -229,7 +220,7 @@ export class Exercise {
           const failure = grade(level, c, observed, barrierWaitMs);
           result.checked++;
           result.verdicts.push({ c, failure });
-          if (failure) result.failures.push({ c, failure });
+          if (failure) result.failures.push({ c, failure, observed });
           else result.passed++;
         },
         onCompileError: (err) => {
@@ -395,7 +386,8 @@ export class Exercise {
     const list = this.els.failures;
     const shown = !this.job && !this.compileError && !this.interview && this.last && this.last.failures && this.last.level !== 2;
     const failures = shown ? this.last.failures : [];
-    list.replaceChildren(...failures.map(({ c, failure }, i) => failureView(c, failure, i, this.onOpen)));
+    const compare = (c, observed) => (this.onCompare ? () => this.onCompare(c, observed) : null);
+    list.replaceChildren(...failures.map(({ c, failure, observed }, i) => failureView(c, failure, i, this.onOpen, compare(c, observed))));
     list.hidden = failures.length === 0;
   }
 }

@@ -1,15 +1,17 @@
 // One failing case of the JavaScript Exercise's level 1, as the Exercise
 // lists it: the first difference, what the model saw from the learner's
 // loop and from the real loop at that call, how each ended, the case's
-// inputs, and a button that opens it in the playground.
+// inputs, and buttons that open it in the playground, alone or with its
+// two runs side by side.
 
 import { h } from "../util/dom.js";
 import { show } from "./case-check.js";
 
 // failureView shows one failing case: the difference, what the model saw
-// from each loop at that call and how each ended, the case's inputs, and
-// a button to open it in the playground.
-export function failureView(c, f, i, onOpen) {
+// from each loop at that call and how each ended, the case's inputs, a
+// button to open it in the playground and, given onCompare(), one that
+// shows the case's two runs side by side in the playground's Compare view.
+export function failureView(c, f, i, onOpen, onCompare = null) {
   const headingId = `failing-case-${i + 1}`;
   // side shows what one loop's model call f.call saw, or that the loop
   // made no such call, going by how many calls it made (a loop may pass
@@ -51,6 +53,12 @@ export function failureView(c, f, i, onOpen) {
   );
   const openButton = h("button", { type: "button", className: "open-case", "aria-describedby": headingId, text: "Open in playground" });
   openButton.addEventListener("click", () => onOpen(c));
+  const buttons = [openButton];
+  if (onCompare) {
+    const compareButton = h("button", { type: "button", className: "compare-case", "aria-describedby": headingId, text: "Compare the two runs" });
+    compareButton.addEventListener("click", () => onCompare());
+    buttons.push(compareButton);
+  }
   const details = h(
     "details",
     { open: i === 0 },
@@ -59,7 +67,7 @@ export function failureView(c, f, i, onOpen) {
     table,
     h("h3", { className: "case-inputs-title", text: "The case" }),
     inputs,
-    openButton,
+    h("div", { className: "case-buttons" }, ...buttons),
   );
   return h("li", { className: "case-failure", dataset: { case: c.name } }, details);
 }

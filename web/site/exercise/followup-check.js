@@ -18,7 +18,7 @@
 // it; apart: how many other calls of its action a barrier call waited for
 // in vain. Within a step, tool calls are sorted by name, then args.
 
-import { canonical, failedToEnd, show, quote } from "./case-check.js";
+import { after, canonical, expectedCalls, failedToEnd, show, quote } from "./case-check.js";
 
 // goDuration writes ms as Go's time.Duration prints it: 20ms, 1s, 1.5s.
 export function goDuration(ms) {
@@ -52,25 +52,13 @@ export function sortCalls(trace) {
 // expectedFollowUp is what the real loop did on c, in the form of an
 // observed run.
 export function expectedFollowUp(c) {
-  const trace = [];
-  const toolCalls = [...c.expect.toolCalls];
-  c.expect.modelCalls.forEach((messages, i) => {
-    trace.push({ kind: "model", call: i + 1, messages });
-    while (toolCalls.length > 0 && toolCalls[0].step === i + 1) {
-      const tc = toolCalls.shift();
-      trace.push({ kind: "tool", call: i + 1, name: tc.name, args: tc.args });
-    }
-  });
+  const trace = expectedCalls(c.expect);
   const ex = c.expect;
   const end = { call: ex.modelCalls.length, inputTokens: ex.inputTokens, outputTokens: ex.outputTokens };
   if (ex.error) end.error = ex.error;
   else end.result = ex.result;
   if (Array.isArray(ex.messages)) end.transcript = ex.messages;
   return { trace, end };
-}
-
-function after(calls) {
-  return calls === 0 ? "before any model call" : `after model call ${calls}`;
 }
 
 // ended says how a loop ended.

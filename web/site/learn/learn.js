@@ -27,8 +27,9 @@ import { Run } from "./run-facts.js";
 // (keptCode(origin) reads it); setMode(mode): switches the page's mode;
 // save(): saves what the page shows; loopPanel: the Loop panel (its
 // teach(phases) lights a lesson's lines); places: the elements the mode's
-// parts go into: {modeSwitch, codePanel, banner}.
-export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode, setMode, save, loopPanel, places }) {
+// parts go into: {modeSwitch, codePanel, banner}; locked: the editors
+// are read-only (a read-only embed).
+export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode, setMode, save, loopPanel, places, locked = false }) {
   const progress = new Progress(store, key);
   const predictions = new Map(); // lesson number -> the value chosen
   const lessonRuns = new Map(); // lesson number -> the last Run of its own code
@@ -36,6 +37,7 @@ export function mountLearn({ store, key, readCode, replaceCode, embed, keptCode,
   let judged = null; // the trace whose end was last told
 
   const view = new LessonView({
+    locked,
     onChoose: (value) => predictions.set(progress.current, value),
     onReload: () => load(progress.current),
     onExercise: () => {

@@ -10,8 +10,10 @@ import { inline, paragraph } from "./text.js";
 export class LessonView {
   // onChoose(value): a prediction was chosen; onReload(): the reader asked
   // for the lesson's code again; onExercise(): the reader asked for the
-  // Exercise; onRun(): the reader pressed the question's Run.
-  constructor({ onChoose, onReload, onExercise, onRun }) {
+  // Exercise; onRun(): the reader pressed the question's Run; locked: the
+  // editors are read-only (a read-only embed), so the Try it task cannot
+  // be done here, and the panel says what can.
+  constructor({ onChoose, onReload, onExercise, onRun, locked = false }) {
     this.onChoose = onChoose;
     this.links = LESSONS.map((l, i) => h("a", { href: `#lesson=${i + 1}`, className: "lesson-link" }, `${i + 1}. ${l.title}`));
     this.count = h("span", { className: "lesson-count" });
@@ -39,7 +41,10 @@ export class LessonView {
     this.prev = h("a", { className: "lesson-prev" }, "← Previous lesson");
     this.next = h("a", { className: "lesson-next" }, "Next lesson →");
     this.exercise = h("button", { type: "button", className: "primary lesson-exercise", hidden: true }, "Open the Exercise");
-    this.reload = h("button", { type: "button", className: "lesson-reload" }, "Load the lesson's code again");
+    this.reload = h("button", { type: "button", className: "lesson-reload", hidden: locked }, "Load the lesson's code again");
+    this.locked = h("p", { id: "lesson-locked", className: "lesson-locked", hidden: !locked },
+      "This frame's code is read-only: predict, then press Run or Step to watch the lesson's run through the loop. " +
+        "To try the task, which edits the code, follow Open in the full playground, at the foot of the frame.");
     this.root = h("section", { id: "lesson", className: "lesson", "aria-labelledby": "lesson-heading", hidden: true },
       this.nav,
       this.heading,
@@ -49,6 +54,7 @@ export class LessonView {
       h("section", { className: "lesson-task", "aria-labelledby": "lesson-task-heading" },
         h("h3", { id: "lesson-task-heading" }, "Try it"),
         this.task,
+        this.locked,
         h("div", { className: "lesson-task-controls" }, this.hintButton, this.reload),
         this.hint,
         this.status,

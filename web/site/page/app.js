@@ -19,12 +19,11 @@ import { Store } from "./storage.js";
 import { readOptions } from "./url-options.js";
 import { notice } from "../views/notice.js";
 import { foldAway } from "./fold.js";
-import { Exercise } from "../exercise/exercise.js";
 import { Language } from "../exercise/language.js";
-import { GoCheckView } from "../exercise/go-check-view.js";
 import { prepareGo } from "../exercise/go-sandbox.js";
-import { Interview } from "../exercise/interview.js";
+import { mountExercise } from "./exercise-parts.js";
 import { playgroundState } from "../exercise/case.js";
+import { caseRuns } from "../exercise/case-runs.js";
 import { CodeState } from "./code-state.js";
 import { ExamplesMenu } from "./examples-menu.js";
 import { linkOpener } from "./links.js";
@@ -133,50 +132,9 @@ code.subscribe((what, how) => {
   else runner.clear();
 });
 
-page.exercise = new Exercise({
-  engine,
-  editor: editors.loop,
-  els: {
-    check: byId("check"),
-    stop: byId("check-stop"),
-    showHint: byId("show-hint"),
-    hintCount: byId("hint-count"),
-    hints: byId("hints"),
-    summary: byId("exercise-summary"),
-    banner: byId("exercise-banner"),
-    failures: byId("exercise-failures"),
-    limit: byId("exercise-time-limit"),
-    limitError: byId("exercise-time-limit-error"),
-    level: byId("exercise-level"),
-    statement: byId("exercise-statement"),
-    statement2: byId("exercise-statement-2"),
-    followUps: byId("exercise-follow-ups"),
-    compare: byId("exercise-compare"),
-  },
-  onLoopChanged: () => code.save(), keepLoop: (source, language) => code.keepStarterReplaced(source, language),
-  limitField: fields.timeLimitMs,
-  progress: store.loadProgress() || {},
-  onProgress: (progress) => store.saveProgress(progress),
-  onCheckStart: () => {
-    errors.clear(["loop"]);
-    code.save();
-  },
-  onCompileError: errors.show,
-  onOpen: openCase,
-  goCheck: new GoCheckView({
-    language,
-    els: {
-      check: byId("check"),
-      stop: byId("check-stop"),
-      summary: byId("exercise-summary"),
-      banner: byId("exercise-banner"),
-      failures: byId("exercise-failures"),
-      followUps: byId("exercise-follow-ups"),
-    },
-    limitField: fields.timeLimitMs,
-    onOpen: openCase,
-  }),
-});
+// The Exercise, its Go check and interview mode; openCase opens a case
+// in the playground, compareCase with its two runs side by side.
+page.exercise = mountExercise({ engine, editors, fields, store, errors, code, language, openCase, compareCase });
 
 // openCase opens a case in the playground, to step through the real loop
 // on it; nothing runs until the user presses Run or Step.
@@ -185,27 +143,19 @@ function openCase(c) {
   fields.userMsg.scrollIntoView({ block: "nearest" });
 }
 
-// Interview mode runs in the Exercise, its state kept beside the progress.
-new Interview({
-  exercise: page.exercise,
-  engine,
-  els: {
-    start: byId("interview-start"),
-    end: byId("interview-end"),
-    minutes: byId("interview-minutes"),
-    timeLeft: byId("interview-time"),
-    stage: byId("interview-stage"),
-    report: byId("interview-report"),
-  },
-  saved: store.loadInterview(),
-  save: (state) => store.saveInterview(state),
-});
+// compareCase opens a failing case in the playground with the learner's
+// run and the real loop's side by side in Compare runs (nothing runs).
+function compareCase(c, observed) {
+  openCase(c);
+  const { yours, real } = caseRuns(c, observed);
+  page.realApiReady.then((api) => api.compareRuns(yours, real, { aName: "your loop", bName: "the real loop" }));
+}
 
 // A dropped file that is no run file may be a provider's conversation.
 const otherFile = async (text, name, runFileError) => Boolean(page.realApi && (await page.realApi.openConversationText(text, name, runFileError)));
 timeTravel({ code, runner, transcript: page.view.transcript, inputs, onButton, readonly: opts.readonly, otherFile });
 // "As a real API" and "Compare runs" come once the page is idle: they bring the parser.
-idle()
+page.realApiReady = idle()
   .then(() => import("../api/mount.js"))
   .then(({ mountRealApi }) => (page.realApi = mountRealApi({ runner, code, locked: opts.readonly })));
 const scheduleEmbedLink = shareAndExport({ onButton, code, runner, readonly: opts.readonly });
@@ -221,6 +171,7 @@ page.learn = mountLearn({
   save: () => code.save(),
   loopPanel: runner.loopPanel,
   places: { modeSwitch: document.querySelector(".mode-switch"), codePanel: byId("code-panel"), banner: byId("stop-banner") },
+  locked: opts.readonly,
 });
 // The lesson hears every render of a run, after time travel's views.
 runner.subscribe((trace) => page.learn.sync(trace));

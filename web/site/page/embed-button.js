@@ -17,6 +17,19 @@ export function embedButton({ onButton, code, runner, shared }) {
   const text = byId("embed-dialog-text");
   const about = byId("embed-dialog-about");
   const status = byId("embed-dialog-status");
+  const readonly = byId("embed-dialog-readonly");
+  let shownAt = null; // {page, target, title}: what the dialog embeds
+
+  // write puts the snippet of what the dialog embeds into it, read-only or
+  // not as its box says.
+  const write = () => {
+    const { page, target, title } = shownAt;
+    text.value = embedSnippet({ src: embedAddress(page, target, { readonly: readonly.checked }), title });
+    status.textContent = "";
+  };
+  readonly.addEventListener("change", () => {
+    if (shownAt) write();
+  });
 
   onButton("embed-button", async () => {
     const shown = code.read();
@@ -28,11 +41,11 @@ export function embedButton({ onButton, code, runner, shared }) {
       state: await encodeState(shared()),
     });
     const title = target.example ? `agentloop playground: ${example.title}` : shown.mode === "exercise" ? "agentloop exercise: a loop to write" : "agentloop playground: your code";
-    text.value = embedSnippet({ src: embedAddress(location.origin + location.pathname, target), title });
+    shownAt = { page: location.origin + location.pathname, target, title };
+    write();
     about.textContent = target.example
       ? `The frame shows the example "${example.title}"${target.phase ? ` and opens its run at phase ${target.phase}` : ""}.`
       : "The frame shows your code as a share link does: it runs only when a reader presses Run.";
-    status.textContent = "";
     dialog.showModal();
     text.focus();
     text.select();

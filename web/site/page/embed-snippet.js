@@ -28,9 +28,11 @@ export function embedTarget({ example = "", exact = false, phase = 0, state = ""
 }
 
 // embedAddress returns the frame's address: page is the playground's
-// address (origin and path, no query or hash).
-export function embedAddress(page, target) {
-  const base = `${page}?embed=1`;
+// address (origin and path, no query or hash); readonly locks the frame's
+// editors (&readonly=1): its reader runs and steps the code but cannot
+// change it.
+export function embedAddress(page, target, { readonly = false } = {}) {
+  const base = `${page}?embed=1${readonly ? "&readonly=1" : ""}`;
   if (target.example) {
     const phase = target.phase ? `&phase=${target.phase}` : "";
     return `${base}#example=${encodeURIComponent(target.example)}${phase}`;

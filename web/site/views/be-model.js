@@ -43,7 +43,9 @@ export class BeModel {
     const el = this.el;
     el.kindFinal.addEventListener("change", () => this.showKind());
     el.kindTool.addEventListener("change", () => this.showKind());
-    byId("be-model-add-call").addEventListener("click", () => this.addCall().querySelector("input").focus());
+    // A new call's row pushes Send down: the row's first field and Send
+    // come on screen together.
+    byId("be-model-add-call").addEventListener("click", () => this.showAnswerForm(this.addCall().querySelector("input")));
     // An error shown for the answer goes as soon as the answer is fixed
     // (or says what is wrong now), not at the next Send.
     el.form.addEventListener("input", () => this.recheck());
@@ -175,6 +177,7 @@ export class BeModel {
     const r = this.answer();
     if (r.error) {
       this.showError(r.error);
+      byId("be-model-send").scrollIntoView({ block: "nearest" }); // the error pushed it down
       return;
     }
     this.showError("");
