@@ -46,7 +46,8 @@ func (r *run) loop(ctx context.Context, userMsg string) (res *Result, err error)
 		if err := ctx.Err(); err != nil {
 			return r.stop(PhaseCanceledBeforeModel, StopCanceled, "", err) // phase: canceled_before_model
 		}
-		messages := r.contextWindow()             // phase: context
+		messages := r.contextWindow() // phase: context
+
 		action, err := r.callModel(ctx, messages) // phase: model
 		if err != nil {
 			return r.stop(PhaseErrorModel, r.failure(ctx, err), "", err) // phase: error_model
@@ -60,7 +61,8 @@ func (r *run) loop(ctx context.Context, userMsg string) (res *Result, err error)
 			if err != nil {
 				return r.stop(PhaseErrorCalls, StopModelError, "", err) // phase: error_calls
 			}
-			r.approve(ctx, calls)                            // phase: approval
+			r.approve(ctx, calls) // phase: approval
+
 			for _, result := range r.callTools(ctx, calls) { // phase: tool
 				r.append(PhaseResult, result) // phase: result
 			}

@@ -18,6 +18,10 @@ func TestPageStopCancelsARun(t *testing.T) {
 	t.Parallel()
 	p := openPage(t, "/")
 	p.setValue("#time-limit", "30000")
+	// With a tool timeout the loop stops waiting for a tool at the cancel,
+	// as agent.Run's does; without one it waits for the tool as agent.Run
+	// waits for a Go tool, and Stop replaces a worker whose tool never settles.
+	p.setValue("#tool-timeout", "50000")
 	p.setEditor("model-editor", slowModel)
 	p.setEditor("tools-editor", slowTools)
 	workers := p.workers()
