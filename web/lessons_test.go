@@ -24,6 +24,8 @@ type lessonFields struct {
 	UserMessage   string `json:"userMsg"`
 	MaxSteps      string `json:"maxSteps"`
 	ToolTimeoutMs string `json:"toolTimeoutMs"`
+	ContextBudget string `json:"contextBudget"`
+	Trim          string `json:"trim"`
 }
 
 // shippedLesson is a lesson as learn/lessons.js declares it.
@@ -75,7 +77,8 @@ func (p *page) fillLesson(f lessonFields) {
 			p.setEditor(id, v)
 		}
 	}
-	for sel, v := range map[string]string{"#user-message": f.UserMessage, "#max-steps": f.MaxSteps, "#tool-timeout": f.ToolTimeoutMs} {
+	for sel, v := range map[string]string{"#user-message": f.UserMessage, "#max-steps": f.MaxSteps, "#tool-timeout": f.ToolTimeoutMs,
+		"#context-budget": f.ContextBudget, "#trim": f.Trim} {
 		if p.value(sel) != v {
 			p.setValue(sel, v)
 		}

@@ -77,6 +77,7 @@ async function runState(state, decide = []) {
   assert.ok(!tools.error, `the Tools editor's code compiles: ${JSON.stringify(tools.error)}`);
   const events = [];
   const options = { maxSteps: Number(state.maxSteps), toolTimeoutMs: Number(state.toolTimeoutMs || 0), onEvent: (e) => events.push(e) };
+  if (state.contextBudget) Object.assign(options, { contextBudget: Number(state.contextBudget), trim: state.trim });
   let asked = 0;
   const approve = makeApprover(approvalTools(tools.value), [], () => {
     const decision = decide[asked++];
@@ -108,3 +109,26 @@ for (const [i, lesson] of LESSONS.entries()) {
     assert.equal(lesson.task.check(solved), true, `the reference answer passes the task (it ended ${solved.reason} at ${solved.phase}: ${solved.result})`);
   });
 }
+
+// The context window's lesson: the prediction at step 8 is read from the
+// loop's context event, and says what was left out and what was sent.
+test("the context window lesson: at step 8 the model is sent the question and pages 5, 6 and 7, and the explanation says why", async () => {
+  const n = LESSONS.findIndex((l) => l.id === "context-window") + 1;
+  const lesson = lessonAt(n);
+  assert.ok(lesson, "there is a context window lesson");
+  assert.equal(setupState(lesson).contextBudget, "300", "the lesson loads its budget into the Context field");
+  assert.equal(setupState(lesson).trim, "exchanges", "and what goes first");
+  const run = await runState(setupState(lesson));
+  assert.deepEqual(run.resultsSentAt(8), [5, 6, 7]);
+  assert.deepEqual(run.sentAt(8).dropped, [1, 2, 3, 4, 5, 6, 7, 8]);
+  const { text } = judge(lesson.predict, "5,6,7", run);
+  assert.match(text, /^Right: Pages 5, 6 and 7\. /);
+  assert.match(text, /the transcript held 15 messages, 552 tokens by the loop's estimate: over the budget of 300/);
+  assert.match(text, /left out 8 messages \(messages 1 to 8\)/);
+  assert.match(text, /sent 7 messages \(244 tokens\): the user's message and results 5, 6 and 7 with their calls/);
+  // Without a budget, the same question is answered by the whole list.
+  const whole = await runState({ ...setupState(lesson), contextBudget: "" });
+  assert.equal(KINDS.resultsSent.answer(whole, lesson.predict), "1,2,3,4,5,6,7");
+  assert.match(judge(lesson.predict, "5,6,7", whole).text, /^Not quite: the answer is All seven.*the run had no context budget/);
+  assert.equal(lesson.task.check(whole), false, "taking the budget away does not pass the task: it asks for a budget that fits");
+});

@@ -18,6 +18,7 @@ import { LessonView } from "./lesson-view.js";
 import { Outcome } from "./outcome.js";
 import { Progress } from "./progress.js";
 import { Run } from "./run-facts.js";
+import { DEFAULT_TRIM } from "../lib/run-inputs.js";
 
 // mountLearn puts the Learn mode into the page. store: the page's Store;
 // key: the storage key the progress goes under; readCode(): the editors'
@@ -162,6 +163,8 @@ function sameRun(a, setup) {
     a.tools === setup.tools &&
     a.userMsg === setup.userMsg &&
     Number(a.maxSteps) === Number(setup.maxSteps) &&
-    Number(a.toolTimeoutMs || 0) === Number(setup.toolTimeoutMs || 0)
+    Number(a.toolTimeoutMs || 0) === Number(setup.toolTimeoutMs || 0) &&
+    Number(a.contextBudget || 0) === Number(setup.contextBudget || 0) &&
+    (a.trim || DEFAULT_TRIM) === (setup.trim || DEFAULT_TRIM)
   );
 }

@@ -7,7 +7,8 @@
 //   phases     the "// phase:" lines of agent/loop.go it teaches (the names
 //              of agent/phase.go), lit in the Loop panel
 //   setup      what it loads into the editors: model, tools, userMsg,
-//              and maxSteps, toolTimeoutMs when not the defaults
+//              and maxSteps, toolTimeoutMs, contextBudget and trim when
+//              not the defaults
 //   expect     how a run of the setup ends (as the examples declare it):
 //              reason, phase, text, failed (the tools whose calls fail)
 //   predict    the question asked before Run (learn/predict.js): kind,
@@ -25,9 +26,10 @@ import { FIRST } from "./lessons-first.js";
 import { NEXT } from "./lessons-next.js";
 import { BEYOND } from "./lessons-beyond.js";
 import { STREAM } from "./lessons-stream.js";
+import { CONTEXT } from "./lessons-context.js";
 import { fieldsOf } from "../lib/run-inputs.js";
 
-export const LESSONS = [...FIRST, ...NEXT, ...BEYOND, ...STREAM];
+export const LESSONS = [...FIRST, ...NEXT, ...BEYOND, ...STREAM, ...CONTEXT];
 
 // lessonAt returns lesson n (from 1), or null.
 export function lessonAt(n) {
@@ -62,5 +64,6 @@ export function words(lesson) {
 }
 
 function fields(s) {
-  return fieldsOf({ model: s.model, tools: s.tools, userMsg: s.userMsg, maxSteps: s.maxSteps, toolTimeoutMs: s.toolTimeoutMs });
+  const { model, tools, userMsg, maxSteps, toolTimeoutMs, contextBudget, trim } = s;
+  return fieldsOf({ model, tools, userMsg, maxSteps, toolTimeoutMs, contextBudget, trim });
 }

@@ -30,6 +30,24 @@ export const KINDS = {
       return `At call ${q.at} the model got ${plural(seen.length, "message")}: ${list(seen.map(describeMessage))}. Each call gets the whole list so far.`;
     },
   },
+  // Which tool results (their numbers, from 1, joined by commas) model
+  // call q.at is sent under a context budget.
+  resultsSent: {
+    answer: (run, q) => (run.sentAt(q.at) ? run.resultsSentAt(q.at).join(",") : null),
+    explain: (run, q) => {
+      const sent = run.sentAt(q.at);
+      if (!sent) return `The run made no model call ${q.at}: it ended first. ${describeEnd(run)}`;
+      const results = run.resultsSentAt(q.at);
+      const which = results.length ? `results ${list(results.map(String))} with their calls` : "no tool result";
+      const c = sent.context;
+      if (!c) return `At call ${q.at} the model was sent the whole list, ${plural(sent.messages.length, "message")}: the run had no context budget.`;
+      const count = sent.messages.length + sent.dropped.length;
+      const over = sent.dropped.length
+        ? `over the budget of ${c.budget}, so the loop left out ${plural(sent.dropped.length, "message")} (${rangeOf(sent.dropped)}), the oldest whole exchanges,`
+        : `within the budget of ${c.budget}, so the loop left nothing out,`;
+      return `At call ${q.at} the transcript held ${plural(count, "message")}, ${c.tokens} tokens by the loop's estimate: ${over} and sent ${plural(sent.messages.length, "message")} (${c.sent} tokens): the user's message and ${which}. The transcript itself keeps every message. ${describeEnd(run)}`;
+    },
+  },
   // What the loop returns.
   result: {
     answer: (run) => run.result,
@@ -125,6 +143,13 @@ export function judge(question, chosen, run) {
   else if (chosen === value) verdict = `Right: ${stop(answer)}`;
   else verdict = `Not quite: the answer is ${stop(answer)}`;
   return { right: match !== undefined && chosen === value, answer, text: `${verdict} ${why}` };
+}
+
+// rangeOf words sorted message indices: "messages 1 to 8", "message 3".
+function rangeOf(indices) {
+  const whole = indices.every((n, i) => i === 0 || n === indices[i - 1] + 1);
+  if (indices.length === 1) return `message ${indices[0]}`;
+  return whole ? `messages ${indices[0]} to ${indices[indices.length - 1]}` : `messages ${list(indices.map(String))}`;
 }
 
 // stop ends a label as a sentence, once.

@@ -3,6 +3,7 @@
 // by hand. The predictions' explanations and the tasks' checks are built
 // on these, so they say what the loop really did.
 import { plural } from "../util/format.js";
+import { modelCalls, sentMessages } from "../run/context-window.js";
 
 // Run wraps one run's events, in the order the loop emitted them.
 export class Run {
@@ -56,6 +57,34 @@ export class Run {
       if (e.kind === "message") seen.push(e);
     }
     return null;
+  }
+
+  // budgeted reports whether the run had a context budget: the loop then
+  // reports each model call's request in a context event.
+  budgeted() {
+    return this.events.some((e) => e.kind === "context");
+  }
+
+  // sentAt returns what model call k (from 1) was sent, by its context
+  // event: {messages (the message events sent, in order), dropped (the
+  // transcript's indices left out), context (the event, or null without a
+  // budget)}, or null when the run made no call k.
+  sentAt(k) {
+    const call = modelCalls(this.events).find((_, i) => i === k - 1);
+    if (!call) return null;
+    const all = this.messages();
+    const { sent, dropped } = sentMessages(call);
+    return { messages: sent.map(({ index }) => all[index]), dropped, context: call.context };
+  }
+
+  // resultsSentAt returns the numbers (from 1, in the order the results
+  // were appended) of the tool results model call k was sent, or [] when
+  // the run made no call k.
+  resultsSentAt(k) {
+    const sent = this.sentAt(k);
+    if (!sent) return [];
+    const number = new Map(this.results().map((e, i) => [e, i + 1]));
+    return sent.messages.filter((e) => number.has(e)).map((e) => number.get(e));
   }
 
   // actions returns the message events of the model's actions.
