@@ -6,11 +6,12 @@
 // web/site/main.wasm, the playground's cold start, long runs rendered in it
 // (their longest main-thread task from a CDP trace), a click on Run, the
 // load beside the isolated floor and the same on a CPU throttled 4× (a slow
-// phone), each beside its budget. It writes the raw figures to .bench/last.json.
+// phone), a streamed answer, and the Tokens view opening on a finished run,
+// each beside its budget. It writes the raw figures to .bench/last.json.
 //
 // Run it from the repository after make build (make bench does both):
 //
-//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6,7,8,9,10] [-web web/site]
+//	go run ./web/bench [-repeats 5] [-rows 1,2,3,4,5,6,7,8,9,10,11,12] [-web web/site]
 //
 // With -profile N it instead records a CPU profile of one N-step run
 // through the bridge (built with its function names) and prints the
@@ -66,7 +67,7 @@ var benchDir string
 
 func main() {
 	repeats := flag.Int("repeats", 5, "timed repeats per measure (the table shows medians)")
-	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9,10,11", "comma-separated report rows to run")
+	rows := flag.String("rows", "1,2,3,4,5,6,7,8,9,10,11,12", "comma-separated report rows to run")
 	out := flag.String("json", ".bench/last.json", "where to write the raw figures, relative to the repository")
 	webFlag := flag.String("web", "web/site", "the built playground folder to measure, relative to the repository")
 	profile := flag.Int("profile", 0, "instead of the report, profile one run of this many steps through the bridge and print where its time goes")
@@ -122,7 +123,7 @@ func main() {
 		progress("1 (native loop)")
 		add(benchNative(ctx, root, *repeats))
 	}
-	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"] || want["9"] || want["10"] || want["11"]
+	needBrowser := want["2"] || want["3"] || want["5"] || want["6"] || want["7"] || want["8"] || want["9"] || want["10"] || want["11"] || want["12"]
 	if needBrowser {
 		chromium, err := chromiumPath()
 		if err != nil {
@@ -163,6 +164,10 @@ func main() {
 		if want["11"] {
 			progress("11 (streaming)")
 			add(benchStream(ctx, chromium, srv.URL, *repeats))
+		}
+		if want["12"] {
+			progress("12 (Tokens view)")
+			add(benchTokens(ctx, chromium, srv.URL, *repeats))
 		}
 		if want["8"] {
 			progress("8 (load beside a bare page)")
