@@ -164,7 +164,7 @@ func followUpInputs() []followUpGroup {
 		{name: "tool timeout",
 			about: "A call that outlives the tool timeout gets the output \"error: tool 'NAME' timed out after D\", and the loop goes on.",
 			inputs: []followUpInput{
-				{name: "a slow tool times out and the loop goes on", userMsg: "Fetch the page.", maxSteps: 5, toolTimeoutMs: 20,
+				{name: "a slow tool times out and the loop goes on", userMsg: "Fetch the page.", maxSteps: 5, toolTimeoutMs: 250,
 					script: replies(act("fetch", map[string]any{"url": "https://example.com"}), final("The site is slow.")),
 					tools:  map[string]ToolSpec{"fetch": slow("<html>", slowMs)}},
 				{name: "a fast tool keeps its output", userMsg: "What is 2 + 3?", maxSteps: 5, toolTimeoutMs: 1000,
@@ -175,7 +175,7 @@ func followUpInputs() []followUpGroup {
 						parallel(call("fetch", map[string]any{"url": "https://example.com"}, "f"), call("add", map[string]any{"a": 2, "b": 3}, "g")),
 						final("5, and the site is slow.")),
 					tools: map[string]ToolSpec{"fetch": slow("<html>", slowMs), "add": returns("5")}},
-				{name: "each call has its own timeout, step after step", userMsg: "Fetch twice.", maxSteps: 5, toolTimeoutMs: 20,
+				{name: "each call has its own timeout, step after step", userMsg: "Fetch twice.", maxSteps: 5, toolTimeoutMs: 250,
 					script: replies(
 						act("fetch", map[string]any{"url": "https://a.example"}),
 						act("fetch", map[string]any{"url": "https://b.example"}),
