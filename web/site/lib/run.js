@@ -7,6 +7,11 @@ import { readEvents } from "./event-wire.js";
 
 const STOP_GRACE_MS = 300; // a busy worker that ignores Stop this long is killed
 const TICK_MIN_MS = 20;
+// Until the worker's first message for this job, only the engine's own
+// code runs (it loads the run's parts, on a busy machine for longer than
+// a short time limit): that wait has its own, generous limit, so that the
+// user's limit measures the user's code alone.
+export const START_LIMIT_MS = 15000;
 
 const EDITOR_LABELS = { model: "the Model editor's code", tools: "the Tools editor's code", loop: "Your loop's code" };
 
@@ -34,6 +39,7 @@ export class Run {
     this.sawDone = false;
     this.t0 = 0;
     this.lastMessageAt = 0;
+    this.heard = false; // the worker has sent a message for this job
     this.timer = 0;
     this.stopTimer = 0;
     this.asked = 0; // the model call a person is answering, or 0
@@ -107,6 +113,7 @@ export class Run {
   handle(msg) {
     const now = performance.now();
     this.lastMessageAt = now;
+    this.heard = true;
     switch (msg.type) {
       case "failed": {
         // The worker's Go runtime stopped, or its frame crashed: nothing
@@ -236,6 +243,11 @@ export class Run {
     if (!this.slot.frame.answering(now) || this.over || this.asked || this.approving) return;
     const limit = this.request.timeLimitMs;
     const oldest = this.oldestCall();
+    if (!this.heard) {
+      const startLimit = Math.max(limit, START_LIMIT_MS);
+      if (now - this.lastMessageAt >= startLimit) this.kill("crashed", `the engine did not start the run within ${startLimit} ms`);
+      return;
+    }
     if (oldest && now - oldest.since >= limit) {
       const verb = oldest.kind === "eval" || oldest.kind === "case" ? "did not finish" : "did not return";
       let text = `${describeCall(oldest, this.request.labels)} ${verb} within ${limit} ms`;
