@@ -55,6 +55,15 @@ func TestNumbersShowAboutThreeSignificantDigits(t *testing.T) {
 	assert.Equal(t, "≥ 10×", row{Unit: "×", Budget: atLeast(10)}.budget())
 }
 
+func TestMissesLineSaysNoneWhenEveryBudgetIsMet(t *testing.T) {
+	var buf bytes.Buffer
+	printMisses(&buf, []section{{Title: "4. Size", Rows: []row{
+		{Measure: "gzip", Value: 700, Unit: "KB", Budget: atMost(780)},
+		{Measure: "raw", Value: 2000, Unit: "KB"},
+	}}})
+	assert.Equal(t, "misses: none of 1 budgets\n", buf.String(), "a row without a budget is not counted")
+}
+
 func TestMedianOfOddAndEvenCounts(t *testing.T) {
 	assert.Equal(t, 3.0, median([]float64{5, 1, 3}))
 	assert.Equal(t, 2.5, median([]float64{4, 1, 3, 2}))
@@ -75,5 +84,6 @@ func TestTableAlignsColumnsAndListsNotes(t *testing.T) {
 -------------------------------------------------
 notes:
   brotli: brotli is not installed
+misses: 1 of 1 budgets: 1 gzip (MISS by 1.03×)
 `, buf.String())
 }

@@ -89,6 +89,7 @@ func main() {
 		fail(err)
 	}
 	benchDir = filepath.Join(root, "web", "bench")
+	brotliSizes = filepath.Join(root, ".bench", "brotli-sizes.json")
 	web := *webFlag
 	if !filepath.IsAbs(web) {
 		web = filepath.Join(root, web)

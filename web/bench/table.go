@@ -119,7 +119,7 @@ func trim(v float64, sig int) string {
 }
 
 // printTable writes the sections as one aligned text table, then the notes
-// that explain the missing values.
+// that explain the missing values and the line of missed budgets.
 func printTable(w io.Writer, sections []section) {
 	header := []string{"measure", "value", "budget", "status"}
 	cells := [][]string{header}
@@ -180,6 +180,32 @@ func printTable(w io.Writer, sections []section) {
 			fmt.Fprintf(w, "  %s: %s\n", strings.TrimSpace(r.Measure), r.Err)
 		}
 	}
+	printMisses(w, sections)
+}
+
+// printMisses ends the report with one line naming every missed budget by
+// its section's number and its measure, so that a reader of a long table
+// (or of CI's log) sees at once what is over.
+func printMisses(w io.Writer, sections []section) {
+	var missed []string
+	budgets := 0
+	for _, s := range sections {
+		number, _, _ := strings.Cut(s.Title, ".")
+		for _, r := range s.Rows {
+			if r.Budget == nil || r.Err != "" {
+				continue
+			}
+			budgets++
+			if !r.Met() {
+				missed = append(missed, fmt.Sprintf("%s %s (%s)", number, strings.TrimSpace(r.Measure), r.status()))
+			}
+		}
+	}
+	if len(missed) == 0 {
+		fmt.Fprintf(w, "misses: none of %d budgets\n", budgets)
+		return
+	}
+	fmt.Fprintf(w, "misses: %d of %d budgets: %s\n", len(missed), budgets, strings.Join(missed, "; "))
 }
 
 // median returns the median of xs (the mean of the middle two for an even
